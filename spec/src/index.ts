@@ -1,0 +1,193 @@
+/**
+ * @vendor-api/spec: the single hand-written source of the vendor API.
+ *
+ * `createSpec(vendor)` assembles every schema, endpoint, state machine, requirement and
+ * unspecified item for one vendor name; `spec` is the published contract (`vendor`). Rules are
+ * exported as namespaces (`jwt`, `matchers`, `urls`, `credentials`, ...).
+ */
+import { type TSchema, TypeGuard } from '@sinclair/typebox';
+import * as epDreams from './endpoints/dreams.js';
+import * as epFederation from './endpoints/federation.js';
+import * as epMessageBatches from './endpoints/message-batches.js';
+import * as epMessages from './endpoints/messages.js';
+import * as epRateLimits from './endpoints/rate-limits.js';
+import * as epSessions from './endpoints/sessions.js';
+import * as epUsage from './endpoints/usage.js';
+import * as epWorkspaces from './endpoints/workspaces.js';
+import * as mDreams from './machines/dreams.js';
+import * as mFederationRules from './machines/federation-rules.js';
+import * as mMessageBatches from './machines/message-batches.js';
+import * as mWorkspaces from './machines/workspaces.js';
+import * as rqAccess from './requirements/access.js';
+import * as rqCredentials from './requirements/credentials.js';
+import * as rqDreams from './requirements/dreams.js';
+import * as rqFederation from './requirements/federation.js';
+import * as rqMessageBatches from './requirements/message-batches.js';
+import * as rqMessages from './requirements/messages.js';
+import * as rqRateLimits from './requirements/rate-limits.js';
+import * as rqSessions from './requirements/sessions.js';
+import * as rqUsage from './requirements/usage.js';
+import * as rqWorkspaces from './requirements/workspaces.js';
+import * as common from './resources/common.js';
+import * as dreams from './resources/dreams.js';
+import * as federation from './resources/federation.js';
+import * as messageBatches from './resources/message-batches.js';
+import * as messages from './resources/messages.js';
+import * as profiles from './resources/profiles.js';
+import * as rateLimits from './resources/rate-limits.js';
+import * as sessions from './resources/sessions.js';
+import * as usage from './resources/usage.js';
+import { vendorSchemas } from './resources/vendor-names.js';
+import * as versioning from './resources/versioning.js';
+import * as workspaces from './resources/workspaces.js';
+import * as ruAccess from './rules/access.js';
+import * as ruCredentials from './rules/credentials.js';
+import * as ruDreams from './rules/dreams.js';
+import * as ruJwt from './rules/jwt.js';
+import * as ruMatchers from './rules/matchers.js';
+import * as ruMessageBatches from './rules/message-batches.js';
+import * as ruUrls from './rules/urls.js';
+import * as ruWorkspaces from './rules/workspaces.js';
+import type { AnyMachine, Endpoint, Requirement, Unspecified } from './types.js';
+import * as unAccess from './unspecified/access.js';
+import * as unCredentials from './unspecified/credentials.js';
+import * as unDreams from './unspecified/dreams.js';
+import * as unFederation from './unspecified/federation.js';
+import * as unMessageBatches from './unspecified/message-batches.js';
+import * as unMessages from './unspecified/messages.js';
+import * as unRateLimits from './unspecified/rate-limits.js';
+import * as unSessions from './unspecified/sessions.js';
+import * as unUsage from './unspecified/usage.js';
+import * as unWorkspaces from './unspecified/workspaces.js';
+import { defineVendor, type Vendor, vendor } from './vendor.js';
+
+export * from './machine.js';
+export * from './resources/common.js';
+export * from './resources/dreams.js';
+export * from './resources/federation.js';
+export * from './resources/message-batches.js';
+export * from './resources/messages.js';
+export * from './resources/profiles.js';
+export * from './resources/rate-limits.js';
+export * from './resources/sessions.js';
+export * from './resources/usage.js';
+export * from './resources/vendor-names.js';
+export * from './resources/versioning.js';
+export * from './resources/workspaces.js';
+export * from './types.js';
+export * from './vendor.js';
+export {
+  ruAccess as access,
+  ruCredentials as credentials,
+  ruDreams as dreamRules,
+  ruJwt as jwt,
+  ruMatchers as matchers,
+  ruMessageBatches as batchRules,
+  ruUrls as urls,
+  ruWorkspaces as workspaceRules,
+};
+
+/** Resource modules whose `$id`-carrying exports are the named schemas. */
+const RESOURCE_MODULES: readonly object[] = [
+  common,
+  versioning,
+  federation,
+  profiles,
+  workspaces,
+  rateLimits,
+  usage,
+  messages,
+  messageBatches,
+  sessions,
+  dreams,
+];
+const ENDPOINT_MODULES = [
+  epFederation,
+  epRateLimits,
+  epWorkspaces,
+  epUsage,
+  epMessages,
+  epMessageBatches,
+  epSessions,
+  epDreams,
+];
+const MACHINE_MODULES = [mWorkspaces, mFederationRules, mMessageBatches, mDreams];
+const REQUIREMENT_MODULES = [
+  rqFederation,
+  rqCredentials,
+  rqAccess,
+  rqWorkspaces,
+  rqRateLimits,
+  rqUsage,
+  rqMessages,
+  rqMessageBatches,
+  rqSessions,
+  rqDreams,
+];
+const UNSPECIFIED_MODULES = [
+  unFederation,
+  unCredentials,
+  unAccess,
+  unWorkspaces,
+  unRateLimits,
+  unUsage,
+  unMessages,
+  unMessageBatches,
+  unSessions,
+  unDreams,
+];
+/** Rules modules by name, each with the requirement ids it implements. */
+export const RULE_MODULES = {
+  access: ruAccess,
+  credentials: ruCredentials,
+  dreams: ruDreams,
+  jwt: ruJwt,
+  matchers: ruMatchers,
+  'message-batches': ruMessageBatches,
+  urls: ruUrls,
+  workspaces: ruWorkspaces,
+} as const;
+
+export interface VendorSpec {
+  readonly vendor: Vendor;
+  /** Every named schema by `$id`, vendor-derived ones included. */
+  readonly schemas: Readonly<Record<string, TSchema>>;
+  readonly endpoints: readonly Endpoint[];
+  readonly machines: Readonly<Record<string, AnyMachine>>;
+  readonly requirements: readonly Requirement[];
+  readonly unspecified: readonly Unspecified[];
+}
+
+function namedSchemas(module: object): TSchema[] {
+  return Object.values(module).filter(
+    (value): value is TSchema => TypeGuard.IsSchema(value) && typeof value.$id === 'string',
+  );
+}
+
+/** Assembles the spec for a vendor (a name, or a `Vendor` from `defineVendor`). */
+export function createSpec(forVendor: Vendor | string = vendor): VendorSpec {
+  const v = typeof forVendor === 'string' ? defineVendor(forVendor) : forVendor;
+  const schemas: Record<string, TSchema> = {};
+  const add = (schema: TSchema) => {
+    const id = schema.$id as string;
+    if (schemas[id] && schemas[id] !== schema) throw new Error(`duplicate schema $id ${id}`);
+    schemas[id] = schema;
+  };
+  for (const module of RESOURCE_MODULES) namedSchemas(module).forEach(add);
+  Object.values(vendorSchemas(v)).forEach(add);
+
+  const machines: Record<string, AnyMachine> = {};
+  for (const { machine } of MACHINE_MODULES) if (machine) machines[machine.id] = machine;
+
+  return {
+    vendor: v,
+    schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    endpoints: ENDPOINT_MODULES.flatMap((m) => m.endpoints),
+    machines,
+    requirements: REQUIREMENT_MODULES.flatMap((m) => m.requirements(v)),
+    unspecified: UNSPECIFIED_MODULES.flatMap((m) => m.unspecified(v)),
+  };
+}
+
+/** The published contract, for the vendor name `vendor`. */
+export const spec: VendorSpec = createSpec();

@@ -1,0 +1,3 @@
+import type { AnyMachine } from '../types.js';
+
+export const machine: AnyMachine | null = null;

@@ -1,0 +1,50 @@
+/**
+ * Shapes shared by every resource family: the error body, timestamps, identifier patterns and
+ * the helpers every family file uses to write schemas the same way.
+ *
+ * Conventions of `resources/`:
+ * - every named schema has `$id` equal to its export name, and a static type of the same name;
+ * - a union told apart by `type` is a `Type.Union` of objects each with `type: Type.Literal(...)`
+ *   (the code generator turns it into `oneOf` + `discriminator`);
+ * - a shape the documents list completely has `additionalProperties: false`; where they say other
+ *   fields are "not shown" the object stays open and cites the Unspecified id in `description`;
+ * - vendor-derived values (model ids, key prefixes) are only reached through refs to
+ *   `resources/vendor-names.ts`.
+ */
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+
+/** `T | null`, as JSON Schema `anyOf [T, null]`. */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** A string identifier made of a documented prefix followed by an opaque string. */
+export const prefixedId = (prefix: string, options: { $id?: string; description?: string } = {}) =>
+  Type.String({
+    pattern: `^${prefix}.+$`,
+    description: `\`${prefix}\` followed by an opaque string; clients treat the rest as opaque.`,
+    ...options,
+  });
+
+/** An RFC 3339 timestamp. */
+export const Timestamp = Type.String({ format: 'date-time', $id: 'Timestamp', description: 'RFC 3339 timestamp.' });
+export type Timestamp = Static<typeof Timestamp>;
+
+/** Error types the documents name. Others exist (`error.type` is an open string). */
+export const KNOWN_ERROR_TYPES = ['invalid_request_error', 'invalid_request', 'invalid_grant'] as const;
+
+/** The service's standard error body: `{type: "error", error: {type, message}}`. */
+export const ErrorBody = Type.Object(
+  {
+    type: Type.Literal('error'),
+    error: Type.Object(
+      {
+        type: Type.String({
+          description: `Error type; the documents name ${KNOWN_ERROR_TYPES.map((t) => `\`${t}\``).join(', ')}.`,
+        }),
+        message: Type.String(),
+      },
+      { description: 'Fields beyond the error type and message: not shown (UNSPEC-ERROR-BODY-FIELDS).' },
+    ),
+  },
+  { $id: 'ErrorBody', description: 'The standard error body of the service.' },
+);
+export type ErrorBody = Static<typeof ErrorBody>;
