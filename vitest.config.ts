@@ -6,10 +6,11 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['@vendor-api/source'] } },
   resolve: { conditions: ['@vendor-api/source'] },
   test: {
+    setupFiles: ['./vitest.setup.ts'],
     projects: [
       {
         extends: true,
-        test: { name: 'spec', root: './spec', include: ['test/**/*.test.ts', 'src/**/*.test.ts'] },
+        test: { name: 'spec', include: ['spec/test/**/*.test.ts', 'spec/src/**/*.test.ts'] },
       },
     ],
   },

@@ -46,6 +46,8 @@ import * as ruDreams from './rules/dreams.js';
 import * as ruJwt from './rules/jwt.js';
 import * as ruMatchers from './rules/matchers.js';
 import * as ruMessageBatches from './rules/message-batches.js';
+import * as ruMessages from './rules/messages.js';
+import * as ruSessions from './rules/sessions.js';
 import * as ruUrls from './rules/urls.js';
 import * as ruWorkspaces from './rules/workspaces.js';
 import type { AnyMachine, Endpoint, Requirement, Unspecified } from './types.js';
@@ -83,6 +85,8 @@ export {
   ruJwt as jwt,
   ruMatchers as matchers,
   ruMessageBatches as batchRules,
+  ruMessages as messageRules,
+  ruSessions as sessionRules,
   ruUrls as urls,
   ruWorkspaces as workspaceRules,
 };
@@ -144,6 +148,8 @@ export const RULE_MODULES = {
   jwt: ruJwt,
   matchers: ruMatchers,
   'message-batches': ruMessageBatches,
+  messages: ruMessages,
+  sessions: ruSessions,
   urls: ruUrls,
   workspaces: ruWorkspaces,
 } as const;

@@ -144,7 +144,13 @@ export type Outcome =
   /** A happening that has no effect in this state. */
   | { readonly kind: 'ignored' }
   /** A happening that cannot occur in this state (the model never generates it there). */
-  | { readonly kind: 'impossible' };
+  | { readonly kind: 'impossible' }
+  /**
+   * The documents do not say what happens (an operation whose result in this state is "not
+   * shown"). `to` still says what the state does if it is known; the suite never asserts the
+   * HTTP outcome. Cites the Unspecified id.
+   */
+  | { readonly kind: 'unspecified'; readonly unspecified: string };
 
 export interface EventDefinition {
   /** `operation`: an endpoint call (named by `operation`); `happening`: time, pipeline or fixture. */

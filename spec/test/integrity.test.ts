@@ -65,6 +65,9 @@ describe('requirement catalog', () => {
       if (e.success.response.unspecified) cited.push(e.success.response.unspecified);
     }
     cited.push(...annotations(spec.schemas, 'x-unspecified'));
+    for (const m of Object.values(spec.machines)) {
+      for (const row of m.rows) if (row.outcome.kind === 'unspecified') cited.push(row.outcome.unspecified);
+    }
     for (const [, s] of Object.entries(spec.schemas)) {
       const text = JSON.stringify(s);
       for (const m of text.matchAll(/UNSPEC(?:-[A-Z0-9]+)+/g)) cited.push(m[0]);

@@ -48,3 +48,11 @@ export const ErrorBody = Type.Object(
   { $id: 'ErrorBody', description: 'The standard error body of the service.' },
 );
 export type ErrorBody = Static<typeof ErrorBody>;
+
+/** Workspace identifier: `wrkspc_` followed by an opaque string. */
+export const WorkspaceId = prefixedId('wrkspc_', { $id: 'WorkspaceId' });
+export type WorkspaceId = Static<typeof WorkspaceId>;
+
+/** Organization identifier: a UUID. */
+export const OrganizationId = Type.String({ format: 'uuid', $id: 'OrganizationId', description: 'Organization UUID.' });
+export type OrganizationId = Static<typeof OrganizationId>;

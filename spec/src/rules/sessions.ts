@@ -1,0 +1,2 @@
+/** Requirement ids this module implements. */
+export const requirementIds: readonly string[] = [];
