@@ -54,7 +54,7 @@ export interface Vendor {
   };
 }
 
-export const DEFAULT_VENDOR_NAME = 'vendor';
+export const DEFAULT_VENDOR_NAME = 'vendor' as const;
 export const API_VERSION = '2023-06-01';
 
 const NAME_PATTERN = /^[a-z][a-z0-9]{0,30}$/;
@@ -99,5 +99,5 @@ export const vendor: Vendor = defineVendor();
 
 /** Escapes a literal for use inside a regular-expression pattern. */
 export function escapeRegExp(literal: string): string {
-  return literal.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

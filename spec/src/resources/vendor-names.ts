@@ -3,7 +3,7 @@
  * the rest of `resources/` is vendor-independent and `createSpec(vendor)` swaps these alone.
  */
 import { type Static, Type } from '@sinclair/typebox';
-import { escapeRegExp, type Vendor } from '../vendor.js';
+import { type DEFAULT_VENDOR_NAME, escapeRegExp, type Vendor } from '../vendor.js';
 
 export function vendorSchemas(v: Vendor) {
   return {
@@ -27,6 +27,8 @@ export function vendorSchemas(v: Vendor) {
 /** Refs to the vendor-derived schemas, typed for `Static<>`. */
 export const AccessTokenRef = Type.Unsafe<string>(Type.Ref('AccessToken'));
 export const AdminApiKeyRef = Type.Unsafe<string>(Type.Ref('AdminApiKey'));
-export const DreamModelRef = Type.Unsafe<string>(Type.Ref('DreamModel'));
+/** Static types are those of the published contract (the default vendor name). */
+export const DreamModelRef = Type.Unsafe<DreamModel>(Type.Ref('DreamModel'));
 export type AccessToken = Static<typeof AccessTokenRef>;
-export type DreamModel = Static<typeof DreamModelRef>;
+export type AdminApiKey = Static<typeof AdminApiKeyRef>;
+export type DreamModel = `${typeof DEFAULT_VENDOR_NAME}-opus-4-7` | `${typeof DEFAULT_VENDOR_NAME}-sonnet-4-6`;

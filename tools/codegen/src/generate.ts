@@ -1,0 +1,86 @@
+/**
+ * Every generated artifact of the project, as a map from repository-relative path to content.
+ * Pure apart from openapi-typescript's async API: same spec in, byte-identical files out.
+ */
+import type { VendorSpec } from '@vendor-api/spec';
+import { stringify as yamlStringify } from 'yaml';
+import { bannerText, tsBanner } from './banner.js';
+import { clientTypes, operationsTable, resourceFiles } from './client.js';
+import { stringify } from './json.js';
+import { buildOpenApi } from './openapi.js';
+import { buildValidators } from './validators.js';
+
+/** Folders whose every file is generated (a file there that generation does not produce is stale). */
+export const GENERATED_DIRS = [
+  'packages/validators/src/generated',
+  'packages/client/src/generated',
+  'packages/client/test/generated',
+] as const;
+
+export function requirementsDocument(spec: VendorSpec) {
+  const citedBy = new Map<string, string[]>();
+  const cite = (id: string, by: string) => citedBy.set(id, [...(citedBy.get(id) ?? []), by]);
+  for (const e of spec.endpoints) {
+    for (const id of e.requirements) cite(id, `operation ${e.id}`);
+    for (const err of e.errors) for (const id of err.requirements) cite(id, `operation ${e.id} (${err.status})`);
+  }
+  for (const m of Object.values(spec.machines)) {
+    for (const r of m.rows) for (const id of r.requirements) cite(id, `machine ${m.id}: ${r.from.join('|')} + ${r.event}`);
+  }
+  return {
+    $comment: bannerText('spec/src/requirements'),
+    vendor: spec.vendor.name,
+    apiVersion: spec.vendor.apiVersion,
+    requirements: spec.requirements.map((r) => ({ ...r, citedBy: [...new Set(citedBy.get(r.id) ?? [])] })),
+    unspecified: spec.unspecified,
+  };
+}
+
+export async function generateAll(spec: VendorSpec): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  const document = buildOpenApi(spec);
+  files.set('packages/openapi/openapi.json', stringify(document));
+  files.set('packages/openapi/openapi.yaml', `# ${bannerText('spec/')}\n${yamlStringify(document, { lineWidth: 0, aliasDuplicateObjects: false })}`);
+  files.set('packages/openapi/requirements.json', stringify(requirementsDocument(spec)));
+
+  const validators = buildValidators(spec);
+  for (const [stem, code] of Object.entries(validators.modules)) {
+    files.set(`packages/validators/src/generated/${stem}.ts`, code);
+  }
+  files.set(
+    'packages/validators/src/generated/table.ts',
+    `${tsBanner('spec/ (endpoint table)')}
+/** Validator export names of each operation: request parts, and responses by status (\`default\`: the error body). */
+export const validatorTable = ${JSON.stringify(validators.table, null, 2)} as const;
+
+export type ValidatedOperationId = keyof typeof validatorTable;
+`,
+  );
+
+  files.set('packages/client/src/generated/types.ts', await clientTypes(document));
+  files.set('packages/client/src/generated/operations.ts', operationsTable(spec));
+  for (const [name, code] of Object.entries(resourceFiles(spec))) {
+    files.set(`packages/client/src/generated/resources/${name}`, code);
+  }
+  files.set('packages/client/test/generated/type-agreement.ts', typeAgreement(spec));
+  return files;
+}
+
+/**
+ * A type-level test: each named schema's static type in the spec and its openapi-typescript type
+ * are assignable both ways. Hand-written code that drifts from the contract fails to compile.
+ */
+function typeAgreement(spec: VendorSpec): string {
+  const names = Object.keys(spec.schemas);
+  return `${tsBanner('spec/ (schemas) and packages/client/src/generated/types.ts')}import type * as Spec from '@vendor-api/spec';
+import type { components } from '../../src/generated/types.js';
+
+type Mutual<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Expect<T extends true> = T;
+type Schemas = components['schemas'];
+
+export type TypeAgreement = [
+${names.map((n) => `  Expect<Mutual<Schemas[${JSON.stringify(n)}], Spec.${n}>>,`).join('\n')}
+];
+`;
+}

@@ -1,0 +1,4 @@
+export { bannerText, tsBanner } from './banner.js';
+export { GENERATED_DIRS, generateAll, requirementsDocument } from './generate.js';
+export { buildOpenApi } from './openapi.js';
+export { buildValidators, headerSchema, validatorName } from './validators.js';
