@@ -12,6 +12,9 @@ export default defineConfig({
         extends: true,
         test: { name: 'spec', include: ['spec/test/**/*.test.ts', 'spec/src/**/*.test.ts'] },
       },
+      { extends: true, test: { name: 'codegen', include: ['tools/codegen/test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'validators', include: ['packages/validators/test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'client', include: ['packages/client/test/**/*.test.ts'] } },
     ],
   },
 });

@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 
 const fromEnv = process.env.VENDOR_API_SEED;
-const seed = fromEnv !== undefined && fromEnv !== '' ? Number(fromEnv) : Date.now() ^ (Math.random() * 0x7fffffff);
+const seed =
+  fromEnv !== undefined && fromEnv !== '' ? Number(fromEnv) : Date.now() ^ (Math.random() * 0x7fffffff);
 if (!Number.isSafeInteger(seed)) throw new Error(`VENDOR_API_SEED must be an integer, got ${fromEnv}`);
 fc.configureGlobal({ seed, numRuns: Number(process.env.VENDOR_API_RUNS ?? 100) });
 if (!(globalThis as { __seedPrinted?: boolean }).__seedPrinted) {

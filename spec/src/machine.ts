@@ -34,7 +34,9 @@ export function matchingRows<S extends string, E extends string, G extends strin
   event: E,
   facts: Readonly<Partial<Record<G, boolean>>> = {} as Partial<Record<G, boolean>>,
 ): Row<S, E, G, F>[] {
-  return machine.rows.filter((r) => r.event === event && r.from.includes(state) && guardsMatch(r.when, facts));
+  return machine.rows.filter(
+    (r) => r.event === event && r.from.includes(state) && guardsMatch(r.when, facts),
+  );
 }
 
 /**

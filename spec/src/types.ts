@@ -72,7 +72,11 @@ export type Pagination =
       readonly limitParam: 'limit';
     }
   /** Cursor paging whose response envelope is not shown (dreams list). */
-  | { readonly style: 'page-unspecified-envelope'; readonly cursorParam: 'page'; readonly limitParam: 'limit' };
+  | {
+      readonly style: 'page-unspecified-envelope';
+      readonly cursorParam: 'page';
+      readonly limitParam: 'limit';
+    };
 
 export interface ResponseSpec {
   readonly description: string;

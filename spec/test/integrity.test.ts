@@ -43,7 +43,8 @@ describe('requirement catalog', () => {
     const cited: [string, string][] = [];
     for (const e of spec.endpoints) {
       for (const id of e.requirements) cited.push([`endpoint ${e.id}`, id]);
-      for (const err of e.errors) for (const id of err.requirements) cited.push([`endpoint ${e.id} error`, id]);
+      for (const err of e.errors)
+        for (const id of err.requirements) cited.push([`endpoint ${e.id} error`, id]);
     }
     for (const m of Object.values(spec.machines)) {
       for (const row of m.rows) for (const id of row.requirements) cited.push([`machine ${m.id}`, id]);
@@ -126,7 +127,12 @@ describe('endpoints', () => {
 
 describe('machines', () => {
   it('defines the four documented machines', () => {
-    expect(Object.keys(spec.machines).sort()).toEqual(['dreams', 'federation-rules', 'message-batches', 'workspaces']);
+    expect(Object.keys(spec.machines).sort()).toEqual([
+      'dreams',
+      'federation-rules',
+      'message-batches',
+      'workspaces',
+    ]);
   });
 
   for (const machine of Object.values(spec.machines)) {

@@ -21,7 +21,9 @@ const count = <T>(items: readonly T[], key: (t: T) => string) => {
   return [...out].sort(([a], [b]) => a.localeCompare(b));
 };
 
-console.log(`${s.vendor.name} API ${s.vendor.apiVersion} (headers ${s.vendor.headers.version}, ${s.vendor.headers.beta})`);
+console.log(
+  `${s.vendor.name} API ${s.vendor.apiVersion} (headers ${s.vendor.headers.version}, ${s.vendor.headers.beta})`,
+);
 console.log(`\n${s.endpoints.length} operations`);
 for (const e of s.endpoints) {
   const where = e.path ?? `{${e.url?.field} of ${e.url?.operation}}`;
@@ -30,10 +32,16 @@ for (const e of s.endpoints) {
 }
 console.log(`\n${Object.keys(s.machines).length} state machines`);
 for (const m of Object.values(s.machines)) {
-  console.log(`  ${m.id.padEnd(20)} ${m.states.length} states, ${Object.keys(m.events).length} events, ${m.rows.length} rows`);
+  console.log(
+    `  ${m.id.padEnd(20)} ${m.states.length} states, ${Object.keys(m.events).length} events, ${m.rows.length} rows`,
+  );
 }
 console.log(`\n${Object.keys(s.schemas).length} named schemas`);
 console.log(`\n${s.requirements.length} requirements`);
 for (const [k, n] of count(s.requirements, (r) => r.observability)) console.log(`  ${k.padEnd(12)} ${n}`);
-console.log(`  by strength: ${count(s.requirements, (r) => r.strength).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+console.log(
+  `  by strength: ${count(s.requirements, (r) => r.strength)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ')}`,
+);
 console.log(`\n${s.unspecified.length} unspecified items (never asserted)`);

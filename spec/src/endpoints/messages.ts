@@ -1,3 +1,109 @@
-import type { Endpoint } from '../types.js';
+/** Endpoints of message creation and token counting. */
+import { Type } from '@sinclair/typebox';
+import {
+  Message,
+  MessageCountTokensParams,
+  MessageCreateParams,
+  MessageTokensCount,
+} from '../resources/messages.js';
+import type { Endpoint, ErrorCase } from '../types.js';
 
-export const endpoints: readonly Endpoint[] = [];
+const scope403: ErrorCase = {
+  status: 403,
+  type: null,
+  when: 'An access token whose scope is not `workspace:developer` is used.',
+  requirements: ['MSG-AUTH-SCOPE-403'],
+};
+
+export const endpoints: readonly Endpoint[] = [
+  {
+    id: 'messages.create',
+    family: 'messages',
+    summary: 'Create a model message from a list of conversation turns.',
+    doc: 'messages',
+    method: 'POST',
+    path: '/v1/messages',
+    params: {},
+    body: { schema: Type.Ref(MessageCreateParams), required: true },
+    success: {
+      status: 200,
+      response: { description: 'The message.', schema: Type.Ref(Message), contentType: 'application/json' },
+    },
+    errors: [scope403],
+    auth: ['workspace_key', 'access_token'],
+    scope: 'workspace:developer',
+    betas: [],
+    pagination: { style: 'none' },
+    requirements: [
+      'MSG-CREATE-MODEL',
+      'MSG-CREATE-MAX-TOKENS',
+      'MSG-CREATE-MESSAGES',
+      'MSG-CREATE-RESPONSE',
+      'MSG-MODELS-NAMED',
+      'MSG-SHAPES-SHARED',
+      'MSG-AUTH-CREDENTIALS',
+      'MSG-AUTH-SCOPE',
+    ],
+    unspecified: [
+      'UNSPEC-MSG-CREATE-OTHER-PARAMS',
+      'UNSPEC-MSG-CREATE-REQUIRED',
+      'UNSPEC-MSG-MAX-TOKENS-RANGE',
+      'UNSPEC-MSG-CREATE-ERRORS',
+      'UNSPEC-MSG-STRING-CONTENT',
+      'UNSPEC-MSG-UNKNOWN-MODEL',
+      'UNSPEC-MSG-STREAMING',
+      'UNSPEC-MSG-SUCCESS-STATUS',
+    ],
+  },
+  {
+    id: 'messages.count_tokens',
+    family: 'messages',
+    summary: 'Count the input tokens a message request would use, without creating a message.',
+    doc: 'messages',
+    method: 'POST',
+    path: '/v1/messages/count_tokens',
+    params: {},
+    body: { schema: Type.Ref(MessageCountTokensParams), required: true },
+    success: {
+      status: 200,
+      response: {
+        description: 'The estimated input token count.',
+        schema: Type.Ref(MessageTokensCount),
+        contentType: 'application/json',
+      },
+    },
+    errors: [scope403],
+    auth: ['workspace_key', 'access_token'],
+    scope: 'workspace:developer',
+    betas: [],
+    pagination: { style: 'none' },
+    requirements: [
+      'TOKENS-BODY-MODEL',
+      'TOKENS-BODY-MESSAGES',
+      'TOKENS-BODY-SYSTEM',
+      'TOKENS-BODY-TOOLS',
+      'TOKENS-BODY-THINKING',
+      'TOKENS-RESPONSE',
+      'TOKENS-NO-MESSAGE-CREATED',
+      'TOKENS-ESTIMATE',
+      'TOKENS-SYSTEM-OPTIMIZATION-UNBILLED',
+      'TOKENS-SERVER-TOOLS-FIRST-SAMPLING',
+      'TOKENS-THINKING-EARLIER-IGNORED',
+      'TOKENS-THINKING-CURRENT-COUNTS',
+      'MSG-MODELS-ACTIVE-SUPPORT',
+      'MSG-SHAPES-SHARED',
+      'MSG-AUTH-CREDENTIALS',
+      'MSG-AUTH-SCOPE',
+    ],
+    unspecified: [
+      'UNSPEC-TOKENS-ERRORS',
+      'UNSPEC-TOKENS-TOKENIZATION',
+      'UNSPEC-TOKENS-CURRENT-TURN',
+      'UNSPEC-MSG-STRING-CONTENT',
+      'UNSPEC-TOKENS-BETA',
+      'UNSPEC-MSG-UNKNOWN-MODEL',
+      'UNSPEC-MSG-TOOL-KINDS',
+      'UNSPEC-MSG-SUCCESS-STATUS',
+    ],
+  },
+];

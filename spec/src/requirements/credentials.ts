@@ -38,7 +38,13 @@ export function requirements(v: Vendor): Requirement[] {
       PROFILES,
       'The configuration file holds `version`, `authentication`, `organization_id`, `workspace_id` and `base_url`.',
     ),
-    r('PROFILE-CONFIG-NON-SECRET', PROFILES, 'The configuration file is non-secret.', 'client', 'informative'),
+    r(
+      'PROFILE-CONFIG-NON-SECRET',
+      PROFILES,
+      'The configuration file is non-secret.',
+      'client',
+      'informative',
+    ),
     r(
       'PROFILE-CREDENTIALS-PATH',
       PROFILES,
@@ -113,7 +119,11 @@ export function requirements(v: Vendor): Requirement[] {
       RESOLUTION,
       'Source 1: the constructor arguments `api_key`, `auth_token` and `credentials`.',
     ),
-    r('CRED-SOURCE-2-ENV', RESOLUTION, `Source 2: the environment variable \`${e.apiKey}\` or \`${e.authToken}\`.`),
+    r(
+      'CRED-SOURCE-2-ENV',
+      RESOLUTION,
+      `Source 2: the environment variable \`${e.apiKey}\` or \`${e.authToken}\`.`,
+    ),
     r(
       'CRED-ENV-SHADOWS-FEDERATION',
       RESOLUTION,
@@ -182,7 +192,11 @@ export function requirements(v: Vendor): Requirement[] {
       RESOLUTION,
       'The identity-token file is re-read on every exchange (its content is never cached by resolution).',
     ),
-    r('CRED-ENV-IDENTITY-TOKEN', RESOLUTION, `\`${e.identityToken}\` holds the literal identity-provider JWT.`),
+    r(
+      'CRED-ENV-IDENTITY-TOKEN',
+      RESOLUTION,
+      `\`${e.identityToken}\` holds the literal identity-provider JWT.`,
+    ),
     r(
       'CRED-ENV-IDENTITY-TOKEN-ONE-OF-TWO',
       RESOLUTION,
@@ -209,7 +223,11 @@ export function requirements(v: Vendor): Requirement[] {
       RESOLUTION,
       `\`${e.profile}\` is optional; it names a profile and takes precedence over the federation variables.`,
     ),
-    r('CRED-ENV-CONFIG-DIR', RESOLUTION, `\`${e.configDir}\` is optional and names the configuration directory.`),
+    r(
+      'CRED-ENV-CONFIG-DIR',
+      RESOLUTION,
+      `\`${e.configDir}\` is optional and names the configuration directory.`,
+    ),
     r(
       'CRED-FEDERATION-ENV-ACTIVATION',
       RESOLUTION,

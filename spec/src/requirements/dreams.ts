@@ -74,7 +74,12 @@ export function requirements(v: Vendor): Requirement[] {
       'fixture',
     ),
     req('DREAM-MODEL-OBJECT', S_FIELDS, 'The `model` of a dream is an object `{id: string}`.', 'http'),
-    req('DREAM-INSTRUCTIONS-AS-SENT', S_FIELDS, 'The `instructions` of a dream are returned as sent.', 'http'),
+    req(
+      'DREAM-INSTRUCTIONS-AS-SENT',
+      S_FIELDS,
+      'The `instructions` of a dream are returned as sent.',
+      'http',
+    ),
     req('DREAM-SESSION-ID-NULL-AT-CREATION', S_FIELDS, 'The `session_id` of a new dream is null.', 'http'),
     req(
       'DREAM-SESSION-ID-WHEN-RUNNING',
@@ -166,12 +171,7 @@ export function requirements(v: Vendor): Requirement[] {
     ),
 
     // Creation
-    req(
-      'DREAM-CREATE-INPUTS-REQUIRED',
-      S_ENDPOINTS,
-      'Dream creation requires `inputs`, an array.',
-      'http',
-    ),
+    req('DREAM-CREATE-INPUTS-REQUIRED', S_ENDPOINTS, 'Dream creation requires `inputs`, an array.', 'http'),
     req(
       'DREAM-CREATE-ONE-MEMORY-STORE-INPUT',
       S_ENDPOINTS,
@@ -230,12 +230,7 @@ export function requirements(v: Vendor): Requirement[] {
 
     // Retrieve, list, polling
     req('DREAM-RETRIEVE', S_ENDPOINTS, 'GET /v1/dreams/{dream_id} returns the dream object.', 'http'),
-    req(
-      'DREAM-RETRIEVE-ARCHIVED',
-      S_STATES,
-      'An archived dream is still readable by id.',
-      'http',
-    ),
+    req('DREAM-RETRIEVE-ARCHIVED', S_STATES, 'An archived dream is still readable by id.', 'http'),
     req(
       'DREAM-LIST-DEFAULT-NON-ARCHIVED',
       S_ENDPOINTS,
@@ -267,7 +262,12 @@ export function requirements(v: Vendor): Requirement[] {
       'The `limit` of the dream list is at most 100; 101 is too large.',
       'http',
     ),
-    req('DREAM-LIST-PAGE-CURSOR', S_ENDPOINTS, 'The `page` query parameter of the dream list is a cursor.', 'http'),
+    req(
+      'DREAM-LIST-PAGE-CURSOR',
+      S_ENDPOINTS,
+      'The `page` query parameter of the dream list is a cursor.',
+      'http',
+    ),
     req(
       'DREAM-POLL-UNTIL-SETTLED',
       S_ENDPOINTS,
@@ -340,12 +340,7 @@ export function requirements(v: Vendor): Requirement[] {
       'Cancel of a `pending` or `running` dream moves it to `canceled` immediately.',
       'http',
     ),
-    req(
-      'DREAM-CANCEL-LEAVES-OUTPUT',
-      S_STATES,
-      'Cancel leaves the output store as it is.',
-      'fixture',
-    ),
+    req('DREAM-CANCEL-LEAVES-OUTPUT', S_STATES, 'Cancel leaves the output store as it is.', 'fixture'),
     req(
       'DREAM-CANCEL-CANCELED-NOOP',
       S_STATES,
@@ -378,12 +373,7 @@ export function requirements(v: Vendor): Requirement[] {
       'An archived dream is excluded from the default dream list.',
       'http',
     ),
-    req(
-      'DREAM-ARCHIVE-NO-UNARCHIVE',
-      S_STATES,
-      'An archived dream cannot be unarchived.',
-      'http',
-    ),
+    req('DREAM-ARCHIVE-NO-UNARCHIVE', S_STATES, 'An archived dream cannot be unarchived.', 'http'),
     req(
       'DREAM-ARCHIVE-ARCHIVED-NOOP',
       S_STATES,

@@ -56,9 +56,24 @@ export function requirements(v: Vendor): Requirement[] {
     ),
 
     // Identifier shapes
-    r('ID-FEDERATION-RULE-PREFIX', S.ids, 'A federation rule identifier is `fdrl_` followed by an opaque string.', 'http'),
-    r('ID-SERVICE-ACCOUNT-PREFIX', S.ids, 'A service account identifier is `svac_` followed by an opaque string.', 'http'),
-    r('ID-WORKSPACE-PREFIX', S.ids, 'A workspace identifier is `wrkspc_` followed by an opaque string.', 'http'),
+    r(
+      'ID-FEDERATION-RULE-PREFIX',
+      S.ids,
+      'A federation rule identifier is `fdrl_` followed by an opaque string.',
+      'http',
+    ),
+    r(
+      'ID-SERVICE-ACCOUNT-PREFIX',
+      S.ids,
+      'A service account identifier is `svac_` followed by an opaque string.',
+      'http',
+    ),
+    r(
+      'ID-WORKSPACE-PREFIX',
+      S.ids,
+      'A workspace identifier is `wrkspc_` followed by an opaque string.',
+      'http',
+    ),
     r(
       'ID-WORKSPACE-DEFAULT-LITERAL',
       S.ids,
@@ -72,7 +87,13 @@ export function requirements(v: Vendor): Requirement[] {
       `An access token issued by the exchange starts with \`${v.prefixes.accessToken}\`.`,
       'fixture',
     ),
-    r('ID-ADMIN-KEY-PREFIX', S.ids, `An admin API key starts with \`${v.prefixes.adminKey}\`.`, 'untestable', 'informative'),
+    r(
+      'ID-ADMIN-KEY-PREFIX',
+      S.ids,
+      `An admin API key starts with \`${v.prefixes.adminKey}\`.`,
+      'untestable',
+      'informative',
+    ),
     r(
       'ID-OPAQUE',
       S.ids,
@@ -91,7 +112,12 @@ export function requirements(v: Vendor): Requirement[] {
       'When the service does not fetch `issuer_url` itself, the URL rules do not apply to it and it is only compared as a string with the JWT `iss` claim.',
       'fixture',
     ),
-    r('ISSUER-JWKS-DISCRIMINATED', S.issuer, 'An issuer `jwks` object is discriminated by its `type`.', 'fixture'),
+    r(
+      'ISSUER-JWKS-DISCRIMINATED',
+      S.issuer,
+      'An issuer `jwks` object is discriminated by its `type`.',
+      'fixture',
+    ),
     r('ISSUER-JWKS-DEFAULT-DISCOVERY', S.issuer, 'The default `jwks.type` is `discovery`.', 'fixture'),
     r(
       'ISSUER-MAX-LIFETIME-DEFAULT',
@@ -174,7 +200,12 @@ export function requirements(v: Vendor): Requirement[] {
       'A federation rule `oauth_scope` is `workspace:developer` or `org:manage_tunnels`.',
       'fixture',
     ),
-    r('RULE-WORKSPACE-ID-OPTIONAL', S.rule, 'A federation rule `workspace_id` is an optional string.', 'fixture'),
+    r(
+      'RULE-WORKSPACE-ID-OPTIONAL',
+      S.rule,
+      'A federation rule `workspace_id` is an optional string.',
+      'fixture',
+    ),
     r(
       'RULE-WORKSPACE-SAME-ORGANIZATION',
       S.rule,
@@ -201,7 +232,12 @@ export function requirements(v: Vendor): Requirement[] {
     ),
     r('RULE-MULTI-WORKSPACE', S.rule, 'A rule can be enabled for more than one workspace.', 'fixture'),
     r('RULE-LIFETIME-INTEGER', S.rule, '`token_lifetime_seconds` is an integer.', 'fixture'),
-    r('RULE-LIFETIME-MIN', S.rule, '`token_lifetime_seconds` is at least 60 (60 is accepted, 59 is not).', 'fixture'),
+    r(
+      'RULE-LIFETIME-MIN',
+      S.rule,
+      '`token_lifetime_seconds` is at least 60 (60 is accepted, 59 is not).',
+      'fixture',
+    ),
     r(
       'RULE-LIFETIME-MAX',
       S.rule,
@@ -215,12 +251,7 @@ export function requirements(v: Vendor): Requirement[] {
       '`token_lifetime_seconds` values outside 60..86400 are rejected at request time, not clamped.',
       'fixture',
     ),
-    r(
-      'RULE-STATES',
-      S.ruleStates,
-      'A federation rule either exists (active) or is archived.',
-      'fixture',
-    ),
+    r('RULE-STATES', S.ruleStates, 'A federation rule either exists (active) or is archived.', 'fixture'),
     r(
       'RULE-ARCHIVED-NONEXISTENT',
       S.ruleStates,
@@ -229,7 +260,12 @@ export function requirements(v: Vendor): Requirement[] {
     ),
 
     // Matchers
-    r('MATCH-SUBJECT-EXACT', S.rule, '`subject_prefix` without a trailing `*` must equal the JWT `sub` exactly.', 'fixture'),
+    r(
+      'MATCH-SUBJECT-EXACT',
+      S.rule,
+      '`subject_prefix` without a trailing `*` must equal the JWT `sub` exactly.',
+      'fixture',
+    ),
     r(
       'MATCH-SUBJECT-PREFIX',
       S.rule,
@@ -256,7 +292,12 @@ export function requirements(v: Vendor): Requirement[] {
       '`claims` values are strings; a nested, numeric, boolean, list or map claim never satisfies `claims` and needs `condition`.',
       'fixture',
     ),
-    r('MATCH-CONDITION-CEL', S.rule, '`condition` is a CEL (Common Expression Language) expression string.', 'fixture'),
+    r(
+      'MATCH-CONDITION-CEL',
+      S.rule,
+      '`condition` is a CEL (Common Expression Language) expression string.',
+      'fixture',
+    ),
     r('MATCH-CONDITION-TRUE', S.rule, '`condition` is satisfied only when it evaluates to true.', 'fixture'),
     r(
       'MATCH-CONDITION-VARIABLE',
@@ -295,7 +336,12 @@ export function requirements(v: Vendor): Requirement[] {
       'http',
     ),
     r('EXCH-ASSERTION-REQUIRED', S.exchange, '`assertion` is required.', 'http'),
-    r('EXCH-ASSERTION-STRING', S.exchange, '`assertion` is a string: the JWT from the identity provider.', 'http'),
+    r(
+      'EXCH-ASSERTION-STRING',
+      S.exchange,
+      '`assertion` is a string: the JWT from the identity provider.',
+      'http',
+    ),
     r('EXCH-ASSERTION-MAX', S.exchange, '`assertion` is at most 16 KiB (16384 bytes).', 'http'),
     r('EXCH-RULE-ID-REQUIRED', S.exchange, '`federation_rule_id` is required.', 'http'),
     r('EXCH-RULE-ID-SHAPE', S.exchange, '`federation_rule_id` is a string `fdrl_...`.', 'http'),
@@ -336,8 +382,18 @@ export function requirements(v: Vendor): Requirement[] {
       'fixture',
     ),
     r('EXCH-RESPONSE-TOKEN-TYPE', S.exchange, '`token_type` is always `Bearer`.', 'fixture'),
-    r('EXCH-RESPONSE-EXPIRES-IN', S.exchange, '`expires_in` is an integer number of seconds until expiry.', 'fixture'),
-    r('EXCH-RESPONSE-SCOPE', S.exchange, '`scope` is the OAuth scope granted by the matched rule.', 'fixture'),
+    r(
+      'EXCH-RESPONSE-EXPIRES-IN',
+      S.exchange,
+      '`expires_in` is an integer number of seconds until expiry.',
+      'fixture',
+    ),
+    r(
+      'EXCH-RESPONSE-SCOPE',
+      S.exchange,
+      '`scope` is the OAuth scope granted by the matched rule.',
+      'fixture',
+    ),
     r(
       'EXCH-TOKEN-WORKSPACE-FIXED',
       S.exchange,
@@ -359,7 +415,12 @@ export function requirements(v: Vendor): Requirement[] {
       'A malformed `federation_rule_id` gives 400 `invalid_request`.',
       'http',
     ),
-    r('EXCH-ERR-FIELD-MISSING', S.errors, 'A missing required body field gives 400 `invalid_request`.', 'http'),
+    r(
+      'EXCH-ERR-FIELD-MISSING',
+      S.errors,
+      'A missing required body field gives 400 `invalid_request`.',
+      'http',
+    ),
     r(
       'EXCH-ERR-WORKSPACE-ID-REQUIRED',
       S.errors,
@@ -372,7 +433,12 @@ export function requirements(v: Vendor): Requirement[] {
       'A JWT whose `iss` differs from the registered `issuer_url` gives 400 `invalid_grant`.',
       'fixture',
     ),
-    r('EXCH-ERR-KEYSET-FETCH-FAILED', S.errors, 'A failed key-set fetch gives 400 `invalid_grant`.', 'fixture'),
+    r(
+      'EXCH-ERR-KEYSET-FETCH-FAILED',
+      S.errors,
+      'A failed key-set fetch gives 400 `invalid_grant`.',
+      'fixture',
+    ),
     r('EXCH-ERR-KEYSET-STALE', S.errors, 'A stale key set gives 400 `invalid_grant`.', 'fixture'),
     r(
       'EXCH-ERR-KEY-NOT-IN-SET',
@@ -414,7 +480,12 @@ export function requirements(v: Vendor): Requirement[] {
     ),
 
     // JWT verification
-    r('JWT-SIZE-MAX', S.jwt, 'A JWT larger than 16 KiB (16384 bytes) is rejected; exactly 16384 bytes is accepted.', 'fixture'),
+    r(
+      'JWT-SIZE-MAX',
+      S.jwt,
+      'A JWT larger than 16 KiB (16384 bytes) is rejected; exactly 16384 bytes is accepted.',
+      'fixture',
+    ),
     r(
       'JWT-ALG-ACCEPTED',
       S.jwt,
@@ -457,7 +528,7 @@ export function requirements(v: Vendor): Requirement[] {
     r(
       'JWT-LIFETIME-DEFAULT',
       S.jwt,
-      "Without a configured maximum the JWT lifetime bound is 1 hour (3600 seconds).",
+      'Without a configured maximum the JWT lifetime bound is 1 hour (3600 seconds).',
       'fixture',
     ),
     r(
@@ -491,12 +562,7 @@ export function requirements(v: Vendor): Requirement[] {
       'In `explicit_url` and `inline` modes, and in `discovery` mode with `discovery_base` set, `issuer_url` is never fetched and may be an internal host or use a non-standard port.',
       'fixture',
     ),
-    r(
-      'URL-ERROR-400',
-      S.url,
-      'A URL validation failure returns 400 `invalid_request_error`.',
-      'fixture',
-    ),
+    r('URL-ERROR-400', S.url, 'A URL validation failure returns 400 `invalid_request_error`.', 'fixture'),
     r(
       'URL-ERROR-FIELD-PREFIX',
       S.url,

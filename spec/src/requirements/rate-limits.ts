@@ -53,15 +53,30 @@ export function requirements(_v: Vendor): Requirement[] {
       'An entry whose `group_type` is not `model_group` has `models` null.',
       'http',
     ),
-    r('RL-ORG-LIMIT-ITEM', S.entries, 'Each `limits` item of an organization entry is `{type, value}`.', 'http'),
-    r('RL-WS-ENTRY-TYPE', S.entries, 'A workspace rate-limit entry has `type` `workspace_rate_limit`.', 'http'),
+    r(
+      'RL-ORG-LIMIT-ITEM',
+      S.entries,
+      'Each `limits` item of an organization entry is `{type, value}`.',
+      'http',
+    ),
+    r(
+      'RL-WS-ENTRY-TYPE',
+      S.entries,
+      'A workspace rate-limit entry has `type` `workspace_rate_limit`.',
+      'http',
+    ),
     r(
       'RL-WS-LIMIT-ITEM',
       S.entries,
       'Each `limits` item of a workspace entry is `{type, value, org_limit}`; the other entry fields are those of an organization entry.',
       'http',
     ),
-    r('RL-WS-VALUE-IS-OVERRIDE', S.entries, 'In a workspace limit, `value` is the workspace override.', 'http'),
+    r(
+      'RL-WS-VALUE-IS-OVERRIDE',
+      S.entries,
+      'In a workspace limit, `value` is the workspace override.',
+      'http',
+    ),
     r(
       'RL-WS-ORG-LIMIT',
       S.entries,
@@ -144,7 +159,12 @@ export function requirements(_v: Vendor): Requirement[] {
       'The `group_type` query parameter takes one of the six group types and returns only entries of that group type.',
       'http',
     ),
-    r('RL-PAGE-PARAM', S.org, 'The `page` query parameter is a string cursor taken from `next_page`.', 'http'),
+    r(
+      'RL-PAGE-PARAM',
+      S.org,
+      'The `page` query parameter is a string cursor taken from `next_page`.',
+      'http',
+    ),
     r(
       'RL-LIST-ENVELOPE',
       S.org,
@@ -173,8 +193,18 @@ export function requirements(_v: Vendor): Requirement[] {
       'GET /v1/organizations/workspaces/{workspace_id}/rate_limits takes an admin API key in `x-api-key`.',
       'http',
     ),
-    r('RL-WS-QUERY', S.ws, 'The workspace rate-limit list takes the optional query parameters `group_type` and `page`.', 'http'),
-    r('RL-WS-MODEL-NOT-ACCEPTED', S.ws, 'The workspace rate-limit list does not accept the `model` parameter.', 'http'),
+    r(
+      'RL-WS-QUERY',
+      S.ws,
+      'The workspace rate-limit list takes the optional query parameters `group_type` and `page`.',
+      'http',
+    ),
+    r(
+      'RL-WS-MODEL-NOT-ACCEPTED',
+      S.ws,
+      'The workspace rate-limit list does not accept the `model` parameter.',
+      'http',
+    ),
     r(
       'RL-WS-LIST-ENVELOPE',
       S.ws,

@@ -70,7 +70,12 @@ export function requirements(v: Vendor): Requirement[] {
       'A `git_host_repository` resource carries `id`, `mount_path` (string), `type`, `created_at`, `updated_at` and `url` (string).',
       'http',
     ),
-    req('SRES-REPO-CHECKOUT-OPTIONAL', S_FIELDS, 'The `checkout` of a repository resource is optional.', 'http'),
+    req(
+      'SRES-REPO-CHECKOUT-OPTIONAL',
+      S_FIELDS,
+      'The `checkout` of a repository resource is optional.',
+      'http',
+    ),
     req(
       'SRES-REPO-CHECKOUT-BRANCH',
       S_FIELDS,
@@ -184,7 +189,12 @@ export function requirements(v: Vendor): Requirement[] {
       'A file resource added with a `mount_path` is mounted at that path.',
       'fixture',
     ),
-    req('SRES-CREATE-RETURNS-FILE', S_ENDPOINTS, 'Adding a file resource returns the `file` resource.', 'fixture'),
+    req(
+      'SRES-CREATE-RETURNS-FILE',
+      S_ENDPOINTS,
+      'Adding a file resource returns the `file` resource.',
+      'fixture',
+    ),
     req(
       'SRES-LIST-LIMIT-MAX',
       `${S_ENDPOINTS}; ${S_LIMITS}`,
@@ -259,7 +269,12 @@ export function requirements(v: Vendor): Requirement[] {
       'POST /v1/sessions creates a session; it is the way to attach a memory store (such as a dream output store) to a new session.',
       'fixture',
     ),
-    req('SESS-CREATE-AGENT', S_ENDPOINTS, 'Session creation takes `agent`, a string identifier of the agent.', 'fixture'),
+    req(
+      'SESS-CREATE-AGENT',
+      S_ENDPOINTS,
+      'Session creation takes `agent`, a string identifier of the agent.',
+      'fixture',
+    ),
     req(
       'SESS-CREATE-ENVIRONMENT',
       S_ENDPOINTS,

@@ -36,7 +36,12 @@ export function requirements(_v: Vendor): Requirement[] {
     r('USAGE-STARTING-AT', S.report, '`starting_at` is a timestamp in ISO 8601, in UTC.', 'http'),
     r('USAGE-ENDING-AT', S.report, '`ending_at` is a timestamp (ISO 8601, UTC like `starting_at`).', 'http'),
     r('USAGE-WORKSPACE-IDS', S.report, '`workspace_ids[]` is an array of workspace identifiers.', 'http'),
-    r('USAGE-GROUP-BY', S.report, '`group_by[]` is an array of grouping dimensions; `workspace_id` is one value.', 'http'),
+    r(
+      'USAGE-GROUP-BY',
+      S.report,
+      '`group_by[]` is an array of grouping dimensions; `workspace_id` is one value.',
+      'http',
+    ),
     r('USAGE-BUCKET-WIDTH', S.report, '`bucket_width` is a string; `1d` is one value.', 'http'),
     r(
       'USAGE-DEFAULT-WORKSPACE-NULL',

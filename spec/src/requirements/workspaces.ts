@@ -171,12 +171,7 @@ export function requirements(_v: Vendor): Requirement[] {
       'The archive operation moves an active workspace other than the Default Workspace to archived.',
       'http',
     ),
-    r(
-      'WSARCH-ADMIN-CREDENTIAL',
-      S.states,
-      'Archiving a workspace needs an admin credential.',
-      'fixture',
-    ),
+    r('WSARCH-ADMIN-CREDENTIAL', S.states, 'Archiving a workspace needs an admin credential.', 'fixture'),
     r(
       'WSARCH-KEYS-REVOKED',
       S.states,
@@ -186,7 +181,7 @@ export function requirements(_v: Vendor): Requirement[] {
     r(
       'WSARCH-HISTORY-PRESERVED',
       S.states,
-      "Archiving a workspace preserves its historical data (for example its usage).",
+      'Archiving a workspace preserves its historical data (for example its usage).',
       'fixture',
     ),
     r(
@@ -222,12 +217,7 @@ export function requirements(_v: Vendor): Requirement[] {
       'fixture',
     ),
     r('WS-CREATE-NAME', S.admin, 'Creating a workspace takes a JSON body with `name` (string).', 'http'),
-    r(
-      'WS-CREATE-ORG-ADMIN-ONLY',
-      S.admin,
-      'Only organization admins may create a workspace.',
-      'fixture',
-    ),
+    r('WS-CREATE-ORG-ADMIN-ONLY', S.admin, 'Only organization admins may create a workspace.', 'fixture'),
     r(
       'WS-LIST-LIMIT-INTEGER',
       S.admin,
@@ -261,8 +251,18 @@ export function requirements(_v: Vendor): Requirement[] {
     ),
 
     // Members and roles
-    r('MEMBER-SHAPE', S.members, 'A workspace member is a `user_id` (string) with a `workspace_role`.', 'http'),
-    r('MEMBER-WIRE-DEVELOPER', S.members, 'The Workspace Developer role is sent as `workspace_developer`.', 'http'),
+    r(
+      'MEMBER-SHAPE',
+      S.members,
+      'A workspace member is a `user_id` (string) with a `workspace_role`.',
+      'http',
+    ),
+    r(
+      'MEMBER-WIRE-DEVELOPER',
+      S.members,
+      'The Workspace Developer role is sent as `workspace_developer`.',
+      'http',
+    ),
     r('MEMBER-WIRE-ADMIN', S.members, 'The Workspace Admin role is sent as `workspace_admin`.', 'http'),
     r(
       'MEMBER-WIRE-USER-UNVERIFIED',

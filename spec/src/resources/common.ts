@@ -25,7 +25,11 @@ export const prefixedId = (prefix: string, options: { $id?: string; description?
   });
 
 /** An RFC 3339 timestamp. */
-export const Timestamp = Type.String({ format: 'date-time', $id: 'Timestamp', description: 'RFC 3339 timestamp.' });
+export const Timestamp = Type.String({
+  format: 'date-time',
+  $id: 'Timestamp',
+  description: 'RFC 3339 timestamp.',
+});
 export type Timestamp = Static<typeof Timestamp>;
 
 /** Error types the documents name. Others exist (`error.type` is an open string). */
@@ -54,5 +58,16 @@ export const WorkspaceId = prefixedId('wrkspc_', { $id: 'WorkspaceId' });
 export type WorkspaceId = Static<typeof WorkspaceId>;
 
 /** Organization identifier: a UUID. */
-export const OrganizationId = Type.String({ format: 'uuid', $id: 'OrganizationId', description: 'Organization UUID.' });
+export const OrganizationId = Type.String({
+  format: 'uuid',
+  $id: 'OrganizationId',
+  description: 'Organization UUID.',
+});
 export type OrganizationId = Static<typeof OrganizationId>;
+
+/**
+ * Any string except one value: the open "other kinds" member of a union whose known member has
+ * that value. Written with TypeBox's own `Not` so TypeBox's checker and JSON Schema validators agree.
+ */
+export const StringExcept = (value: string, options: { description?: string } = {}) =>
+  Type.Intersect([Type.String(), Type.Not(Type.Literal(value))], options);

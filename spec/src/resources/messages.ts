@@ -46,7 +46,7 @@ export type TextBlock = Static<typeof TextBlock>;
  * last group padded. The URL-safe alphabet and unpadded data are rejected (the project's reading
  * of "base64 string").
  */
-export const BASE64_PATTERN = '^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$';
+export const IMAGE_BASE64_PATTERN = '^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$';
 
 /** Source of an image block: inline base64 data. */
 export const ImageBlockSource = Type.Object(
@@ -58,7 +58,7 @@ export const ImageBlockSource = Type.Object(
       'x-requirements': ['MSG-BLOCK-IMAGE-MEDIA-TYPE'],
     }),
     data: Type.String({
-      pattern: BASE64_PATTERN,
+      pattern: IMAGE_BASE64_PATTERN,
       description: 'Base64 data (standard alphabet, padded).',
       'x-requirements': ['MSG-BLOCK-IMAGE-DATA-BASE64'],
     }),
@@ -104,12 +104,15 @@ export const ThinkingBlock = Type.Object(
 export type ThinkingBlock = Static<typeof ThinkingBlock>;
 
 /** Any request content block the documents show. */
-export const ContentBlockParam = Type.Union([Type.Ref(TextBlock), Type.Ref(ImageBlock), Type.Ref(ThinkingBlock)], {
-  $id: 'ContentBlockParam',
-  description:
-    'Request content block, told apart by `type`. Closed to the kinds shown (text, image, thinking); other kinds: not shown (UNSPEC-MSG-CONTENT-BLOCK-KINDS).',
-  'x-requirements': ['MSG-SHAPES-SHARED'],
-});
+export const ContentBlockParam = Type.Union(
+  [Type.Ref(TextBlock), Type.Ref(ImageBlock), Type.Ref(ThinkingBlock)],
+  {
+    $id: 'ContentBlockParam',
+    description:
+      'Request content block, told apart by `type`. Closed to the kinds shown (text, image, thinking); other kinds: not shown (UNSPEC-MSG-CONTENT-BLOCK-KINDS).',
+    'x-requirements': ['MSG-SHAPES-SHARED'],
+  },
+);
 export type ContentBlockParam = Static<typeof ContentBlockParam>;
 
 /** Content blocks allowed in a user turn: every shown kind except thinking. */
@@ -158,7 +161,7 @@ export type MessageAssistantParam = Static<typeof MessageAssistantParam>;
 export const MessageParam = Type.Union([Type.Ref(MessageUserParam), Type.Ref(MessageAssistantParam)], {
   $id: 'MessageParam',
   description:
-    'A conversation turn: `role` (`user` or `assistant`) and `content` (a string, or an array of blocks). Ordering rules of turns: not stated (UNSPEC-MSG-CONVERSATION-RULES).',
+    'A conversation turn: `role` (`user` or `assistant`) and `content` (a string, or an array of blocks). Ordering rules of turns: not stated (UNSPEC-MSG-CONVERSATION-RULES); a string content is read as one text block (UNSPEC-MSG-STRING-CONTENT).',
   'x-requirements': ['MSG-TURN-ROLE', 'MSG-TURN-CONTENT', 'MSG-BLOCK-THINKING-ASSISTANT-ONLY'],
 });
 export type MessageParam = Static<typeof MessageParam>;
@@ -217,7 +220,8 @@ export const ThinkingConfig = Type.Object(
   {
     $id: 'ThinkingConfig',
     additionalProperties: false,
-    description: 'Thinking configuration. Other configuration kinds: not shown (UNSPEC-MSG-THINKING-CONFIG-KINDS).',
+    description:
+      'Thinking configuration. Other configuration kinds: not shown (UNSPEC-MSG-THINKING-CONFIG-KINDS).',
   },
 );
 export type ThinkingConfig = Static<typeof ThinkingConfig>;
@@ -318,7 +322,8 @@ export const MessageCountTokensParams = Type.Object(
   {
     $id: 'MessageCountTokensParams',
     additionalProperties: false,
-    description: 'Token counting request: `model` and `messages` required; `system`, `tools`, `thinking` optional.',
+    description:
+      'Token counting request: `model` and `messages` required; `system`, `tools`, `thinking` optional.',
   },
 );
 export type MessageCountTokensParams = Static<typeof MessageCountTokensParams>;

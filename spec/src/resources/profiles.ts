@@ -9,7 +9,7 @@
  * `rules/credentials.ts`.
  */
 import { type Static, Type } from '@sinclair/typebox';
-import { OrganizationId, WorkspaceId } from './common.js';
+import { OrganizationId, StringExcept, WorkspaceId } from './common.js';
 
 /** The profile format version the current release writes and reads. */
 export const PROFILE_CURRENT_VERSION = '1.0';
@@ -29,7 +29,9 @@ export type ProfileVersion = Static<typeof ProfileVersion>;
 export const ProfileIdentityTokenFile = Type.Object(
   {
     source: Type.Literal('file'),
-    path: Type.String({ description: 'Path of the file holding the identity-provider JWT; re-read on every exchange.' }),
+    path: Type.String({
+      description: 'Path of the file holding the identity-provider JWT; re-read on every exchange.',
+    }),
   },
   {
     $id: 'ProfileIdentityTokenFile',
@@ -41,23 +43,27 @@ export type ProfileIdentityTokenFile = Static<typeof ProfileIdentityTokenFile>;
 
 /** An `identity_token` of a source other than `file`: not shown, kept open. */
 export const ProfileIdentityTokenOther = Type.Object(
-  { source: Type.String({ not: { const: 'file' } }) },
+  { source: StringExcept('file') },
   {
     $id: 'ProfileIdentityTokenOther',
     additionalProperties: true,
-    description: 'Identity token sources other than `file`: not shown (UNSPEC-PROFILE-IDENTITY-TOKEN-OTHER-SOURCES).',
+    description:
+      'Identity token sources other than `file`: not shown (UNSPEC-PROFILE-IDENTITY-TOKEN-OTHER-SOURCES).',
   },
 );
 export type ProfileIdentityTokenOther = Static<typeof ProfileIdentityTokenOther>;
 
 /** Where the profile's identity token comes from; told apart by `source`. */
-export const ProfileIdentityToken = Type.Union([Type.Ref(ProfileIdentityTokenFile), Type.Ref(ProfileIdentityTokenOther)], {
-  $id: 'ProfileIdentityToken',
-  description:
-    'Source of the identity token. When the whole `identity_token` is omitted the token comes from the ' +
-    'identity-token environment variables.',
-  'x-requirements': ['PROFILE-AUTH-IDENTITY-TOKEN-FILE', 'PROFILE-AUTH-IDENTITY-TOKEN-OMITTED-ENV'],
-});
+export const ProfileIdentityToken = Type.Union(
+  [Type.Ref(ProfileIdentityTokenFile), Type.Ref(ProfileIdentityTokenOther)],
+  {
+    $id: 'ProfileIdentityToken',
+    description:
+      'Source of the identity token. When the whole `identity_token` is omitted the token comes from the ' +
+      'identity-token environment variables.',
+    'x-requirements': ['PROFILE-AUTH-IDENTITY-TOKEN-FILE', 'PROFILE-AUTH-IDENTITY-TOKEN-OMITTED-ENV'],
+  },
+);
 export type ProfileIdentityToken = Static<typeof ProfileIdentityToken>;
 
 /** `authentication` block for workload identity federation. */
@@ -72,7 +78,8 @@ export const ProfileFederationAuthentication = Type.Object(
     ),
     service_account_id: Type.Optional(
       Type.String({
-        description: 'Service account identifier; when omitted, filled from the service-account environment variable.',
+        description:
+          'Service account identifier; when omitted, filled from the service-account environment variable.',
         'x-requirements': ['PROFILE-AUTH-SERVICE-ACCOUNT-ID', 'CRED-PROFILE-ENV-FILLS-OMITTED'],
       }),
     ),
@@ -91,7 +98,7 @@ export type ProfileFederationAuthentication = Static<typeof ProfileFederationAut
 
 /** An `authentication` block of a type other than `oidc_federation`: not shown, kept open. */
 export const ProfileOtherAuthentication = Type.Object(
-  { type: Type.String({ not: { const: 'oidc_federation' } }) },
+  { type: StringExcept('oidc_federation') },
   {
     $id: 'ProfileOtherAuthentication',
     additionalProperties: true,
@@ -114,6 +121,7 @@ export const ProfileConfig = Type.Object(
   {
     version: Type.Optional(
       Type.Ref(ProfileVersion, {
+        default: PROFILE_CURRENT_VERSION,
         description: 'Omitted: the current version `1.0`.',
         'x-requirements': ['PROFILE-VERSION-OMITTED-CURRENT'],
       }),
@@ -134,7 +142,8 @@ export const ProfileConfig = Type.Object(
     base_url: Type.Optional(
       Type.String({
         format: 'uri',
-        description: 'Service base address. Its default and an environment variable for it: not shown (UNSPEC-CRED-BASE-URL).',
+        description:
+          'Service base address. Its default and an environment variable for it: not shown (UNSPEC-CRED-BASE-URL).',
       }),
     ),
   },
@@ -144,7 +153,12 @@ export const ProfileConfig = Type.Object(
     description:
       'Non-secret profile settings. Every field optional (UNSPEC-PROFILE-FIELD-OPTIONALITY); file mode not stated ' +
       '(UNSPEC-PROFILE-CONFIG-MODE).',
-    'x-requirements': ['PROFILE-CONFIG-PATH', 'PROFILE-CONFIG-FIELDS', 'PROFILE-CONFIG-NON-SECRET', 'PROFILE-TWO-FILES'],
+    'x-requirements': [
+      'PROFILE-CONFIG-PATH',
+      'PROFILE-CONFIG-FIELDS',
+      'PROFILE-CONFIG-NON-SECRET',
+      'PROFILE-TWO-FILES',
+    ],
   },
 );
 export type ProfileConfig = Static<typeof ProfileConfig>;
@@ -154,6 +168,7 @@ export const ProfileCredentials = Type.Object(
   {
     version: Type.Optional(
       Type.Ref(ProfileVersion, {
+        default: PROFILE_CURRENT_VERSION,
         description: 'Omitted: the current version `1.0`.',
         'x-requirements': ['PROFILE-VERSION-OMITTED-CURRENT'],
       }),

@@ -10,7 +10,14 @@ import { type Static, Type } from '@sinclair/typebox';
 import { Nullable } from './common.js';
 
 /** Rate-limit group types: the six allowed values of `group_type`. */
-export const RATE_LIMIT_GROUP_TYPES = ['model_group', 'batch', 'token_count', 'files', 'skills', 'web_search'] as const;
+export const RATE_LIMIT_GROUP_TYPES = [
+  'model_group',
+  'batch',
+  'token_count',
+  'files',
+  'skills',
+  'web_search',
+] as const;
 /** Group types whose entries carry `models: null`. */
 export const NON_MODEL_GROUP_TYPES = ['batch', 'token_count', 'files', 'skills', 'web_search'] as const;
 /** Limiter types: the four allowed values of a limit's `type`. */
@@ -25,8 +32,9 @@ export const RateLimitGroupType = Type.Union(
   RATE_LIMIT_GROUP_TYPES.map((t) => Type.Literal(t)),
   {
     $id: 'RateLimitGroupType',
-    description: 'Rate-limit group type. `model_group` bundles several model versions into one set of limits.',
-    'x-requirements': ['RL-GROUP-TYPE-VALUES'],
+    description:
+      'Rate-limit group type. `model_group` bundles several model versions into one set of limits.',
+    'x-requirements': ['RL-GROUP-TYPE-VALUES', 'RL-MODEL-GROUP-BUNDLES'],
   },
 );
 export type RateLimitGroupType = Static<typeof RateLimitGroupType>;
@@ -43,7 +51,8 @@ export type RateLimiterType = Static<typeof RateLimiterType>;
 
 const limitValue = (requirement: string) =>
   Type.Number({
-    description: 'Limit value. Numeric type (integer or not), unit and bounds: not stated (UNSPEC-RL-VALUE-TYPE).',
+    description:
+      'Limit value. Numeric type (integer or not), unit and bounds: not stated (UNSPEC-RL-VALUE-TYPE).',
     'x-requirements': [requirement],
     'x-unspecified': ['UNSPEC-RL-VALUE-TYPE'],
   });
@@ -91,10 +100,14 @@ export const WorkspaceRateLimitValue = Type.Object(
 );
 export type WorkspaceRateLimitValue = Static<typeof WorkspaceRateLimitValue>;
 
-const modelsArray = Type.Array(Type.String({ description: 'A model identifier or alias (dated or undated).' }), {
-  description: 'The model identifiers and aliases of this model group; each appears in exactly one model group.',
-  'x-requirements': ['RL-MODELS-MODEL-GROUP', 'RL-MODEL-IN-EXACTLY-ONE-GROUP'],
-});
+const modelsArray = Type.Array(
+  Type.String({ description: 'A model identifier or alias (dated or undated).' }),
+  {
+    description:
+      'The model identifiers and aliases of this model group; each appears in exactly one model group.',
+    'x-requirements': ['RL-MODELS-MODEL-GROUP', 'RL-MODEL-IN-EXACTLY-ONE-GROUP'],
+  },
+);
 const modelsNull = Type.Null({
   description: 'Always null for a group type other than `model_group`.',
   'x-requirements': ['RL-MODELS-NULL-OTHER-GROUPS'],
@@ -105,7 +118,9 @@ const nonModelGroupType = Type.Union(
 );
 
 const orgType = Type.Literal('rate_limit', { 'x-requirements': ['RL-ORG-ENTRY-TYPE'] });
-const orgLimits = Type.Array(Type.Ref(OrganizationRateLimitValue), { 'x-requirements': ['RL-ORG-ENTRY-FIELDS'] });
+const orgLimits = Type.Array(Type.Ref(OrganizationRateLimitValue), {
+  'x-requirements': ['RL-ORG-ENTRY-FIELDS'],
+});
 
 /** An organization rate-limit entry (`type` = `rate_limit`). */
 export const OrganizationRateLimit = Type.Union(
@@ -140,7 +155,8 @@ export type OrganizationRateLimit = Static<typeof OrganizationRateLimit>;
 
 const wsType = Type.Literal('workspace_rate_limit', { 'x-requirements': ['RL-WS-ENTRY-TYPE'] });
 const wsLimits = Type.Array(Type.Ref(WorkspaceRateLimitValue), {
-  description: 'Overridden limiters only; a limiter type absent here has no override and the organization value applies.',
+  description:
+    'Overridden limiters only; a limiter type absent here has no override and the organization value applies.',
   'x-requirements': ['RL-WS-LIMIT-ITEM', 'RL-WS-ABSENT-LIMITER-INHERITS'],
 });
 
@@ -165,7 +181,12 @@ export const WorkspaceRateLimit = Type.Union(
     $id: 'WorkspaceRateLimit',
     description:
       'Workspace entry: `type` `workspace_rate_limit`, the other fields as in the organization entry, each limit `{type, value, org_limit}`.',
-    'x-requirements': ['RL-WS-ENTRY-TYPE', 'RL-WS-LIMIT-ITEM', 'RL-MODELS-MODEL-GROUP', 'RL-MODELS-NULL-OTHER-GROUPS'],
+    'x-requirements': [
+      'RL-WS-ENTRY-TYPE',
+      'RL-WS-LIMIT-ITEM',
+      'RL-MODELS-MODEL-GROUP',
+      'RL-MODELS-NULL-OTHER-GROUPS',
+    ],
   },
 );
 export type WorkspaceRateLimit = Static<typeof WorkspaceRateLimit>;
@@ -186,8 +207,9 @@ export const OrganizationRateLimitList = Type.Object(
   {
     $id: 'OrganizationRateLimitList',
     additionalProperties: false,
-    description: 'The organization entries; `next_page` is always present, a string or null.',
-    'x-requirements': ['RL-LIST-ENVELOPE', 'RL-SINGLE-PAGE'],
+    description:
+      'The organization entries; `next_page` is always present, a string or null. Limits of the managed-agents product are not included.',
+    'x-requirements': ['RL-LIST-ENVELOPE', 'RL-SINGLE-PAGE', 'RL-MANAGED-AGENTS-EXCLUDED'],
   },
 );
 export type OrganizationRateLimitList = Static<typeof OrganizationRateLimitList>;

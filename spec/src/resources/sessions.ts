@@ -4,18 +4,22 @@
  * "Resources and their fields > Session resources" and "Endpoints > Session resources".
  */
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import { Nullable, prefixedId, Timestamp } from './common.js';
+import { Nullable, prefixedId, StringExcept, Timestamp } from './common.js';
 
 /** Adds the `x-requirements` annotation to a schema. */
 const cites = <T extends TSchema>(schema: T, ids: readonly string[]): T =>
   Object.assign(schema, { 'x-requirements': [...ids] });
 
 /** Identifier of a file or repository session resource: `sesrsc_` followed by an opaque string. */
-export const SessionResourceId = cites(prefixedId('sesrsc_', { $id: 'SessionResourceId' }), ['SRES-ID-PREFIX']);
+export const SessionResourceId = cites(prefixedId('sesrsc_', { $id: 'SessionResourceId' }), [
+  'SRES-ID-PREFIX',
+]);
 export type SessionResourceId = Static<typeof SessionResourceId>;
 
 /** Identifier of a memory store: `memstore_` followed by an opaque string. */
-export const MemoryStoreId = cites(prefixedId('memstore_', { $id: 'MemoryStoreId' }), ['SRES-MEMSTORE-ID-PREFIX']);
+export const MemoryStoreId = cites(prefixedId('memstore_', { $id: 'MemoryStoreId' }), [
+  'SRES-MEMSTORE-ID-PREFIX',
+]);
 export type MemoryStoreId = Static<typeof MemoryStoreId>;
 
 /** Access of a memory-store attachment. */
@@ -60,7 +64,11 @@ export type FileSessionResource = Static<typeof FileSessionResource>;
 /** Checkout of a branch. */
 export const GitHostRepositoryBranchCheckout = Type.Object(
   { type: Type.Literal('branch'), name: Type.String() },
-  { $id: 'GitHostRepositoryBranchCheckout', additionalProperties: false, 'x-requirements': ['SRES-REPO-CHECKOUT-BRANCH'] },
+  {
+    $id: 'GitHostRepositoryBranchCheckout',
+    additionalProperties: false,
+    'x-requirements': ['SRES-REPO-CHECKOUT-BRANCH'],
+  },
 );
 export type GitHostRepositoryBranchCheckout = Static<typeof GitHostRepositoryBranchCheckout>;
 
@@ -77,7 +85,11 @@ export const GitHostRepositoryCommitCheckout = Type.Object(
         'Full commit hash: 40 hexadecimal digits for SHA-1 repositories, 64 for SHA-256 ones; abbreviations are not full hashes (UNSPEC-SRES-REPO-SHA-FORMAT).',
     }),
   },
-  { $id: 'GitHostRepositoryCommitCheckout', additionalProperties: false, 'x-requirements': ['SRES-REPO-CHECKOUT-COMMIT'] },
+  {
+    $id: 'GitHostRepositoryCommitCheckout',
+    additionalProperties: false,
+    'x-requirements': ['SRES-REPO-CHECKOUT-COMMIT'],
+  },
 );
 export type GitHostRepositoryCommitCheckout = Static<typeof GitHostRepositoryCommitCheckout>;
 
@@ -172,7 +184,11 @@ export type MemoryStoreSessionResource = Static<typeof MemoryStoreSessionResourc
 
 /** A session resource of any kind, told apart by `type`. */
 export const SessionResource = Type.Union(
-  [Type.Ref(FileSessionResource), Type.Ref(GitHostRepositorySessionResource), Type.Ref(MemoryStoreSessionResource)],
+  [
+    Type.Ref(FileSessionResource),
+    Type.Ref(GitHostRepositorySessionResource),
+    Type.Ref(MemoryStoreSessionResource),
+  ],
   { $id: 'SessionResource', 'x-requirements': ['SRES-KIND-DISCRIMINATOR'] },
 );
 export type SessionResource = Static<typeof SessionResource>;
@@ -288,7 +304,7 @@ export type SessionCreateMemoryStoreResource = Static<typeof SessionCreateMemory
 
 /** An item of another kind in the session-creation `resources` (its fields are not shown). */
 export const SessionCreateOtherResource = Type.Object(
-  { type: Type.String({ not: { const: 'memory_store' } }) },
+  { type: StringExcept('memory_store') },
   {
     $id: 'SessionCreateOtherResource',
     description: 'Items other than memory stores are not shown (UNSPEC-SESS-CREATE-RESOURCE-KINDS).',

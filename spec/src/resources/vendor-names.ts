@@ -31,4 +31,6 @@ export const AdminApiKeyRef = Type.Unsafe<string>(Type.Ref('AdminApiKey'));
 export const DreamModelRef = Type.Unsafe<DreamModel>(Type.Ref('DreamModel'));
 export type AccessToken = Static<typeof AccessTokenRef>;
 export type AdminApiKey = Static<typeof AdminApiKeyRef>;
-export type DreamModel = `${typeof DEFAULT_VENDOR_NAME}-opus-4-7` | `${typeof DEFAULT_VENDOR_NAME}-sonnet-4-6`;
+export type DreamModel =
+  | `${typeof DEFAULT_VENDOR_NAME}-opus-4-7`
+  | `${typeof DEFAULT_VENDOR_NAME}-sonnet-4-6`;

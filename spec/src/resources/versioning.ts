@@ -45,7 +45,9 @@ export const BETA_IDENTIFIERS = [
 export type BetaIdentifierValue = (typeof BETA_IDENTIFIERS)[number];
 
 /** The beta the session-resource endpoints require (BETA-SESSION-RESOURCES-MANAGED-AGENTS). */
-export const SESSION_RESOURCE_BETAS = ['managed-agents-2026-04-01'] as const satisfies readonly BetaIdentifierValue[];
+export const SESSION_RESOURCE_BETAS = [
+  'managed-agents-2026-04-01',
+] as const satisfies readonly BetaIdentifierValue[];
 
 /** The two betas every dreams endpoint requires, sent comma-separated (BETA-DREAMS-BOTH). */
 export const DREAM_BETAS = [

@@ -22,7 +22,7 @@ export const Workspace = Type.Object(
     $id: 'Workspace',
     description:
       'A workspace other than the Default Workspace. Fields beyond `id` and `name` (the colour, archival state and timestamps among them): not shown (UNSPEC-WS-RECORD-FIELDS, UNSPEC-WS-COLOR).',
-    'x-requirements': ['WS-ID-PREFIX', 'WS-NAME'],
+    'x-requirements': ['WS-ID-PREFIX', 'WS-NAME', 'WS-COLOR-CONSOLE', 'WS-DEFAULT-NO-ID'],
     'x-unspecified': ['UNSPEC-WS-RECORD-FIELDS', 'UNSPEC-WS-COLOR'],
   },
 );
@@ -32,7 +32,8 @@ export type Workspace = Static<typeof Workspace>;
 export const WorkspaceCreateParams = Type.Object(
   {
     name: Type.String({
-      description: 'Name of the new workspace. Length and character rules: not stated (UNSPEC-WS-NAME-CONSTRAINTS).',
+      description:
+        'Name of the new workspace. Length and character rules: not stated (UNSPEC-WS-NAME-CONSTRAINTS).',
       'x-requirements': ['WS-CREATE-NAME'],
       'x-unspecified': ['UNSPEC-WS-NAME-CONSTRAINTS'],
     }),
@@ -51,7 +52,8 @@ export const WorkspaceListParams = Type.Object(
   {
     limit: Type.Optional(
       Type.Integer({
-        description: 'Maximum number of workspaces to return. Bounds and default: not stated (UNSPEC-WS-LIST-LIMIT).',
+        description:
+          'Maximum number of workspaces to return. Bounds and default: not stated (UNSPEC-WS-LIST-LIMIT).',
         'x-requirements': ['WS-LIST-LIMIT-INTEGER'],
         'x-unspecified': ['UNSPEC-WS-LIST-LIMIT'],
       }),
@@ -76,7 +78,11 @@ export const WorkspaceListParams = Type.Object(
 export type WorkspaceListParams = Static<typeof WorkspaceListParams>;
 
 /** Wire values of the workspace roles the documents state. */
-export const WORKSPACE_ROLE_WIRE_VALUES = ['workspace_user', 'workspace_developer', 'workspace_admin'] as const;
+export const WORKSPACE_ROLE_WIRE_VALUES = [
+  'workspace_user',
+  'workspace_developer',
+  'workspace_admin',
+] as const;
 
 /**
  * A workspace role as sent in `workspace_role`. `workspace_developer` and `workspace_admin` appear
@@ -176,15 +182,23 @@ export type WorkspaceMemberUpdateParams = Static<typeof WorkspaceMemberUpdatePar
 export const OrganizationRole = Type.Union(
   [
     Type.Literal('admin', { description: 'Organization admin: Workspace Admin in every workspace.' }),
-    Type.Literal('billing', { description: 'Organization billing member: Workspace Billing in every workspace.' }),
+    Type.Literal('billing', {
+      description: 'Organization billing member: Workspace Billing in every workspace.',
+    }),
     Type.Literal('user', { description: 'Organization user: must be added to workspaces explicitly.' }),
-    Type.Literal('developer', { description: 'Organization developer: must be added to workspaces explicitly.' }),
+    Type.Literal('developer', {
+      description: 'Organization developer: must be added to workspaces explicitly.',
+    }),
   ],
   {
     $id: 'OrganizationRole',
     description:
       "Organization role, by the project's names; the wire values are not stated (UNSPEC-MEMBER-ORG-ROLE-WIRE).",
-    'x-requirements': ['MEMBER-INHERIT-ORG-ADMIN', 'MEMBER-INHERIT-ORG-BILLING', 'MEMBER-EXPLICIT-USER-DEVELOPER'],
+    'x-requirements': [
+      'MEMBER-INHERIT-ORG-ADMIN',
+      'MEMBER-INHERIT-ORG-BILLING',
+      'MEMBER-EXPLICIT-USER-DEVELOPER',
+    ],
     'x-unspecified': ['UNSPEC-MEMBER-ORG-ROLE-WIRE'],
   },
 );

@@ -1,2 +1,421 @@
+/**
+ * JWT verification at exchange (document 000, "Authentication > JWT verification at exchange"):
+ * the decision procedure on decoded data. Signature mathematics is the JOSE library's job (jose);
+ * this module decides everything around it: size, algorithm, key id, claims, skew, lifetime and
+ * issuer, plus how each failure maps to the exchange error table.
+ *
+ * Times are NumericDates: seconds since the epoch (fractions allowed).
+ */
+
 /** Requirement ids this module implements. */
-export const requirementIds: readonly string[] = [];
+export const requirementIds: readonly string[] = [
+  'JWT-SIZE-MAX',
+  'JWT-ALG-ACCEPTED',
+  'JWT-ALG-HMAC-REJECTED',
+  'JWT-ALG-NONE-REJECTED',
+  'JWT-KID-REQUIRED',
+  'JWT-KID-KNOWN',
+  'JWT-SUB-REQUIRED',
+  'JWT-IAT-REQUIRED',
+  'JWT-IAT-NOT-FUTURE',
+  'JWT-EXP-REQUIRED',
+  'JWT-EXP-FUTURE',
+  'JWT-NBF-SKEW',
+  'JWT-SKEW-30S',
+  'JWT-LIFETIME-MAX',
+  'JWT-LIFETIME-DEFAULT',
+  'JWT-ISS-EXACT',
+  'ISSUER-MAX-LIFETIME-DEFAULT',
+  'ISSUER-MAX-LIFETIME-CONFIGURABLE',
+  'EXCH-ASSERTION-MAX',
+  'EXCH-ERR-ISS-MISMATCH',
+  'EXCH-ERR-KEYSET-FETCH-FAILED',
+  'EXCH-ERR-KEYSET-STALE',
+  'EXCH-ERR-KEY-NOT-IN-SET',
+  'EXCH-ERR-EXPIRED',
+  'EXCH-ERR-MATCH-FAILED',
+  'EXCH-ERR-RULE-NOT-FOUND',
+  'EXCH-ERR-RULE-ARCHIVED',
+  'EXCH-ERR-NOT-AUTHORIZED',
+  'EXCH-ERR-GRANT-MERGED',
+  'EXCH-ERR-GRANT-CAUSE-HIDDEN',
+  'EXCH-ERROR-BODY',
+];
+
+// ---------------------------------------------------------------------------------------------
+// Constants
+
+/** Largest accepted assertion, in bytes of its UTF-8 encoding (16 KiB). JWT-SIZE-MAX, EXCH-ASSERTION-MAX. */
+export const MAX_ASSERTION_BYTES = 16384;
+/** Leeway on `exp`, `nbf` and `iat`, in seconds. JWT-SKEW-30S. */
+export const CLOCK_SKEW_SECONDS = 30;
+/** Issuer maximum JWT lifetime when the issuer configures none. JWT-LIFETIME-DEFAULT, ISSUER-MAX-LIFETIME-DEFAULT. */
+export const DEFAULT_MAX_LIFETIME_SECONDS = 3600;
+/** The only accepted signing algorithms. JWT-ALG-ACCEPTED. */
+export const ACCEPTED_ALGORITHMS = [
+  'ES256',
+  'ES384',
+  'ES512',
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+] as const;
+/** Algorithms the documents name as rejected. JWT-ALG-HMAC-REJECTED, JWT-ALG-NONE-REJECTED. */
+export const REJECTED_ALGORITHMS = ['HS256', 'HS384', 'HS512', 'none'] as const;
+
+export type AcceptedAlgorithm = (typeof ACCEPTED_ALGORITHMS)[number];
+
+/** Whether `alg` is one of the nine accepted algorithms (case-sensitive; anything else is rejected). */
+export function isAcceptedAlgorithm(alg: unknown): alg is AcceptedAlgorithm {
+  return typeof alg === 'string' && (ACCEPTED_ALGORITHMS as readonly string[]).includes(alg);
+}
+
+/** Size of a string in bytes of its UTF-8 encoding. */
+export function utf8ByteLength(text: string): number {
+  return new TextEncoder().encode(text).byteLength;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Check table
+
+export type JwtCheckId =
+  | 'size'
+  | 'alg'
+  | 'kid-present'
+  | 'kid-known'
+  | 'iss'
+  | 'sub'
+  | 'iat-present'
+  | 'exp-present'
+  | 'iat-not-future'
+  | 'exp-not-past'
+  | 'nbf'
+  | 'lifetime';
+
+export interface JwtCheck {
+  readonly id: JwtCheckId;
+  readonly requirement: string;
+  readonly rule: string;
+}
+
+/**
+ * The checks in the order `checkJwt` makes them (the first failing one is reported). Signature
+ * verification (JWT-SIGNATURE) sits between `kid-known` and the claim checks and is done by jose.
+ */
+export const JWT_CHECKS: readonly JwtCheck[] = [
+  {
+    id: 'size',
+    requirement: 'JWT-SIZE-MAX',
+    rule: `assertion is at most ${MAX_ASSERTION_BYTES} bytes of UTF-8`,
+  },
+  {
+    id: 'alg',
+    requirement: 'JWT-ALG-ACCEPTED',
+    rule: `header alg is one of ${ACCEPTED_ALGORITHMS.join(', ')}; ${REJECTED_ALGORITHMS.join(', ')} and any other value are rejected`,
+  },
+  { id: 'kid-present', requirement: 'JWT-KID-REQUIRED', rule: 'header carries a string kid' },
+  {
+    id: 'kid-known',
+    requirement: 'JWT-KID-KNOWN',
+    rule: "kid equals the kid of a key in the issuer's key set",
+  },
+  { id: 'iss', requirement: 'JWT-ISS-EXACT', rule: 'iss equals the registered issuer_url exactly' },
+  { id: 'sub', requirement: 'JWT-SUB-REQUIRED', rule: 'sub is present (a string)' },
+  { id: 'iat-present', requirement: 'JWT-IAT-REQUIRED', rule: 'iat is present (a finite number)' },
+  { id: 'exp-present', requirement: 'JWT-EXP-REQUIRED', rule: 'exp is present (a finite number)' },
+  {
+    id: 'iat-not-future',
+    requirement: 'JWT-IAT-NOT-FUTURE',
+    rule: `iat <= now + ${CLOCK_SKEW_SECONDS}`,
+  },
+  { id: 'exp-not-past', requirement: 'JWT-EXP-FUTURE', rule: `exp > now - ${CLOCK_SKEW_SECONDS}` },
+  {
+    id: 'nbf',
+    requirement: 'JWT-NBF-SKEW',
+    rule: `nbf, when present, is a finite number <= now + ${CLOCK_SKEW_SECONDS}`,
+  },
+  {
+    id: 'lifetime',
+    requirement: 'JWT-LIFETIME-MAX',
+    rule: `exp - iat <= the issuer maximum (default ${DEFAULT_MAX_LIFETIME_SECONDS})`,
+  },
+];
+
+const CHECK_BY_ID = new Map(JWT_CHECKS.map((c) => [c.id, c] as const));
+
+// ---------------------------------------------------------------------------------------------
+// checkJwt
+
+/** Decoded JOSE header (untrusted: any member may be missing or of the wrong type). */
+export type JwtHeader = Readonly<Record<string, unknown>>;
+/** Decoded claim set (untrusted). */
+export type JwtClaims = Readonly<Record<string, unknown>>;
+
+export interface JwtIssuerFacts {
+  /** The registered `issuer_url`. */
+  readonly issuer_url: string;
+  /** The issuer's configured maximum lifetime in seconds (field name not shown: UNSPEC-ISSUER-MAX-LIFETIME-FIELD). */
+  readonly maxLifetimeSeconds?: number;
+  /** Key ids of the issuer's current key set. */
+  readonly kids: readonly string[];
+}
+
+export interface JwtCheckInput {
+  /** The assertion exactly as received. */
+  readonly assertion: string;
+  readonly header: JwtHeader;
+  readonly claims: JwtClaims;
+  /** Current time, seconds since the epoch. */
+  readonly now: number;
+  readonly issuer: JwtIssuerFacts;
+}
+
+export type JwtCheckResult =
+  | { readonly ok: true }
+  | {
+      readonly ok: false;
+      readonly check: JwtCheckId;
+      readonly requirement: string;
+      readonly message: string;
+    };
+
+const isNumericDate = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
+function fail(id: JwtCheckId, requirement?: string): JwtCheckResult {
+  const check = CHECK_BY_ID.get(id)!;
+  return {
+    ok: false,
+    check: id,
+    requirement: requirement ?? check.requirement,
+    message: `JWT check ${id} failed: ${check.rule}`,
+  };
+}
+
+/**
+ * Runs every check of "JWT verification at exchange" except the signature and `match`, in the
+ * order of `JWT_CHECKS`, and reports the first that fails. Never throws; the message names the
+ * rule, never a claim value.
+ */
+export function checkJwt(input: JwtCheckInput): JwtCheckResult {
+  const { assertion, header, claims, now, issuer } = input;
+
+  if (typeof assertion !== 'string' || utf8ByteLength(assertion) > MAX_ASSERTION_BYTES) return fail('size');
+
+  const alg = header.alg;
+  if (!isAcceptedAlgorithm(alg)) {
+    if (alg === 'none') return fail('alg', 'JWT-ALG-NONE-REJECTED');
+    if (typeof alg === 'string' && (REJECTED_ALGORITHMS as readonly string[]).includes(alg)) {
+      return fail('alg', 'JWT-ALG-HMAC-REJECTED');
+    }
+    return fail('alg');
+  }
+
+  const kid = header.kid;
+  if (typeof kid !== 'string') return fail('kid-present');
+  if (!issuer.kids.includes(kid)) return fail('kid-known');
+
+  if (claims.iss !== issuer.issuer_url || typeof claims.iss !== 'string') return fail('iss');
+
+  if (typeof claims.sub !== 'string') return fail('sub');
+
+  const { iat, exp, nbf } = claims;
+  if (!isNumericDate(iat)) return fail('iat-present');
+  if (!isNumericDate(exp)) return fail('exp-present');
+  if (iat > now + CLOCK_SKEW_SECONDS) return fail('iat-not-future');
+  if (!(exp > now - CLOCK_SKEW_SECONDS)) return fail('exp-not-past');
+  if (nbf !== undefined && !(isNumericDate(nbf) && nbf <= now + CLOCK_SKEW_SECONDS)) return fail('nbf');
+
+  const max = maxLifetime(issuer);
+  if (exp - iat > max) return fail('lifetime');
+
+  return { ok: true };
+}
+
+/** The issuer's maximum JWT lifetime: its configured value, else 3600 seconds. */
+export function maxLifetime(issuer: Pick<JwtIssuerFacts, 'maxLifetimeSeconds'>): number {
+  const configured = issuer.maxLifetimeSeconds;
+  return configured !== undefined && Number.isFinite(configured) && configured > 0
+    ? configured
+    : DEFAULT_MAX_LIFETIME_SECONDS;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decoding a compact JWS
+
+export type DecodeResult =
+  | {
+      readonly ok: true;
+      readonly header: JwtHeader;
+      readonly claims: JwtClaims;
+      /** `<header>.<payload>`: the bytes the signature covers. */
+      readonly signingInput: string;
+      readonly signature: string;
+    }
+  | { readonly ok: false; readonly reason: DecodeFailure; readonly message: string };
+
+export type DecodeFailure = 'not-a-string' | 'segments' | 'base64url' | 'utf8' | 'json' | 'not-an-object';
+
+const B64URL = /^[A-Za-z0-9_-]*$/;
+const B64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** Strict unpadded base64url decoding; null for a character outside the alphabet or an impossible length. */
+export function base64UrlDecode(segment: string): Uint8Array | null {
+  if (!B64URL.test(segment) || segment.length % 4 === 1) return null;
+  const out = new Uint8Array(Math.floor((segment.length * 3) / 4));
+  let bits = 0;
+  let value = 0;
+  let index = 0;
+  for (const ch of segment) {
+    value = (value << 6) | B64_ALPHABET.indexOf(ch);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out[index++] = (value >> bits) & 0xff;
+    }
+  }
+  // Leftover bits must be zero in a canonical encoding.
+  if ((value & ((1 << bits) - 1)) !== 0) return null;
+  return out.subarray(0, index);
+}
+
+function decodeJsonSegment(
+  segment: string,
+  what: 'header' | 'payload',
+): { ok: true; value: Record<string, unknown> } | { ok: false; reason: DecodeFailure; message: string } {
+  const bytes = base64UrlDecode(segment);
+  if (!bytes) return { ok: false, reason: 'base64url', message: `JWT ${what} is not valid base64url` };
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return { ok: false, reason: 'utf8', message: `JWT ${what} is not valid UTF-8` };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: 'json', message: `JWT ${what} is not valid JSON` };
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return { ok: false, reason: 'not-an-object', message: `JWT ${what} is not a JSON object` };
+  }
+  return { ok: true, value: value as Record<string, unknown> };
+}
+
+/**
+ * Decodes the header and payload of a compact JWS (`header.payload.signature`) without verifying
+ * anything. Never throws: bad segment count, base64url, UTF-8 or JSON give a failure naming which.
+ */
+export function decodeCompactJws(token: unknown): DecodeResult {
+  if (typeof token !== 'string') return { ok: false, reason: 'not-a-string', message: 'JWT is not a string' };
+  const parts = token.split('.');
+  if (parts.length !== 3) {
+    return { ok: false, reason: 'segments', message: 'JWT does not have three dot-separated segments' };
+  }
+  const [h, p, s] = parts as [string, string, string];
+  const header = decodeJsonSegment(h, 'header');
+  if (!header.ok) return header;
+  const claims = decodeJsonSegment(p, 'payload');
+  if (!claims.ok) return claims;
+  if (!B64URL.test(s))
+    return { ok: false, reason: 'base64url', message: 'JWT signature is not valid base64url' };
+  return { ok: true, header: header.value, claims: claims.value, signingInput: `${h}.${p}`, signature: s };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exchange failures: which are `invalid_grant`, which are merged
+
+/** Causes of a failed exchange after the body was accepted. */
+export type ExchangeFailureCause =
+  | 'iss-mismatch'
+  | 'keyset-fetch-failed'
+  | 'keyset-stale'
+  | 'key-not-in-set'
+  | 'exp-past'
+  | 'match-failed'
+  | 'rule-not-found'
+  | 'rule-archived'
+  | 'not-authorized'
+  /** A JWT check the error table does not list (UNSPEC-EXCH-JWT-CHECK-ERRORS). */
+  | 'other-jwt-check';
+
+export interface ExchangeFailure {
+  readonly cause: ExchangeFailureCause;
+  readonly status: 400;
+  readonly errorType: 'invalid_grant';
+  /** Whether the error table documents this cause (false: the reference server's choice). */
+  readonly documented: boolean;
+  /** Causes deliberately merged to prevent enumeration (same body, by design). */
+  readonly mergedAgainstEnumeration: boolean;
+  readonly requirement: string;
+}
+
+const failure = (
+  cause: ExchangeFailureCause,
+  requirement: string,
+  documented = true,
+  mergedAgainstEnumeration = false,
+): ExchangeFailure => ({
+  cause,
+  status: 400,
+  errorType: 'invalid_grant',
+  documented,
+  mergedAgainstEnumeration,
+  requirement,
+});
+
+/** Every `invalid_grant` cause of the exchange error table (plus the undocumented JWT checks). */
+export const INVALID_GRANT_CAUSES: readonly ExchangeFailure[] = [
+  failure('iss-mismatch', 'EXCH-ERR-ISS-MISMATCH'),
+  failure('keyset-fetch-failed', 'EXCH-ERR-KEYSET-FETCH-FAILED'),
+  failure('keyset-stale', 'EXCH-ERR-KEYSET-STALE'),
+  failure('key-not-in-set', 'EXCH-ERR-KEY-NOT-IN-SET'),
+  failure('exp-past', 'EXCH-ERR-EXPIRED'),
+  failure('match-failed', 'EXCH-ERR-MATCH-FAILED'),
+  failure('rule-not-found', 'EXCH-ERR-RULE-NOT-FOUND', true, true),
+  failure('rule-archived', 'EXCH-ERR-RULE-ARCHIVED', true, true),
+  failure('not-authorized', 'EXCH-ERR-NOT-AUTHORIZED', true, true),
+  failure('other-jwt-check', 'EXCH-ERR-GRANT-CAUSE-HIDDEN', false),
+];
+
+/** The failure entry of a cause. */
+export function exchangeFailure(cause: ExchangeFailureCause): ExchangeFailure {
+  return INVALID_GRANT_CAUSES.find((f) => f.cause === cause)!;
+}
+
+/** Whether the cause is one of the three merged to prevent rule enumeration (EXCH-ERR-GRANT-MERGED). */
+export function isMergedAgainstEnumeration(cause: ExchangeFailureCause): boolean {
+  return exchangeFailure(cause).mergedAgainstEnumeration;
+}
+
+/** Which exchange cause a failed JWT check is (unlisted checks are `other-jwt-check`). */
+export function causeOfCheck(check: JwtCheckId): ExchangeFailureCause {
+  switch (check) {
+    case 'iss':
+      return 'iss-mismatch';
+    case 'kid-known':
+      return 'key-not-in-set';
+    case 'exp-not-past':
+      return 'exp-past';
+    default:
+      return 'other-jwt-check';
+  }
+}
+
+/** Message of every `invalid_grant` body: the cause is never exposed (EXCH-ERR-GRANT-CAUSE-HIDDEN). */
+export const INVALID_GRANT_MESSAGE = 'The assertion could not be exchanged.';
+
+/**
+ * The error body of any `invalid_grant` failure. It ignores its argument on purpose: every cause
+ * gives the identical body (EXCH-ERR-GRANT-CAUSE-HIDDEN, EXCH-ERR-GRANT-MERGED).
+ */
+export function invalidGrantBody(_cause?: ExchangeFailureCause): {
+  type: 'error';
+  error: { type: 'invalid_grant'; message: string };
+} {
+  return { type: 'error', error: { type: 'invalid_grant', message: INVALID_GRANT_MESSAGE } };
+}

@@ -1,6 +1,162 @@
+/**
+ * What the documents leave open about credentials on the wire, scopes, versioning headers and
+ * the error body, with the treatment `rules/access.ts` implements. The reference server applies
+ * these treatments; the conformance suite never asserts them beyond "a 4xx with the error body".
+ */
 import type { Unspecified } from '../types.js';
 import type { Vendor } from '../vendor.js';
 
-export function unspecified(_v: Vendor): Unspecified[] {
-  return [];
+const CREDENTIALS = 'Authentication > Credentials';
+const SCOPES = 'Authentication > OAuth scopes';
+const VERSIONING = 'Versioning';
+const ERRORS = 'Errors';
+
+const u = (id: string, section: string, what: string, treatment: string): Unspecified => ({
+  id,
+  doc: 'federation',
+  section,
+  what,
+  treatment,
+});
+
+export function unspecified(v: Vendor): Unspecified[] {
+  return [
+    // Credentials
+    u(
+      'UNSPEC-AUTH-MISSING-CREDENTIAL',
+      CREDENTIALS,
+      'The response to a request that needs a credential and carries none.',
+      'HTTP 401 `authentication_error`; the suite asserts only a 4xx with the error body.',
+    ),
+    u(
+      'UNSPEC-AUTH-INVALID-CREDENTIAL',
+      CREDENTIALS,
+      'The response to an unknown, revoked or expired key or token, or a malformed `Authorization` header.',
+      'HTTP 401 `authentication_error`; the suite asserts only a 4xx with the error body.',
+    ),
+    u(
+      'UNSPEC-AUTH-WRONG-KIND',
+      CREDENTIALS,
+      'The response when an API key of a kind the endpoint does not accept is used (a workspace key on an organization endpoint, an admin key on a standard endpoint).',
+      'HTTP 403 `permission_error`; the suite asserts only a 4xx with the error body.',
+    ),
+    u(
+      'UNSPEC-AUTH-HEADER-MISUSE',
+      CREDENTIALS,
+      'The response when an access token is sent in `x-api-key`.',
+      'Treated as an invalid credential: HTTP 401 `authentication_error`.',
+    ),
+    u(
+      'UNSPEC-AUTH-BOTH-HEADERS',
+      CREDENTIALS,
+      'The response when a request carries both `x-api-key` and `Authorization`.',
+      'HTTP 400 `invalid_request_error` (ambiguous credential); never asserted.',
+    ),
+    u(
+      'UNSPEC-AUTH-CROSS-WORKSPACE',
+      CREDENTIALS,
+      "The response when a key or token addresses a resource of another workspace (it only reaches its own workspace's resources).",
+      'HTTP 404 `not_found_error`, as if the resource did not exist; the suite asserts only that the resource is not reached (a 4xx).',
+    ),
+    u(
+      'UNSPEC-AUTH-WORKSPACE-KEY-FORMAT',
+      CREDENTIALS,
+      'The format of a workspace API key (no prefix is documented) and of the rest of an admin key after its prefix.',
+      `Any non-empty value without the admin-key prefix \`${v.prefixes.adminKey}\` or the access-token prefix is a workspace-key candidate; the rest of a key is opaque.`,
+    ),
+    u(
+      'UNSPEC-AUTH-BEARER-SYNTAX',
+      CREDENTIALS,
+      'The accepted syntax of the `Authorization` header beyond `Bearer <ACCESS_TOKEN>`.',
+      'The scheme `Bearer` is matched case-insensitively (HTTP authentication schemes are case-insensitive), followed by one or more spaces and a token without whitespace; anything else is an invalid credential.',
+    ),
+    u(
+      'UNSPEC-AUTH-EXCHANGE-CREDENTIAL',
+      'Endpoints',
+      'Which credential the token exchange needs: the documents say every endpoint uses the Authentication headers but name none for the exchange, whose body carries the assertion.',
+      'The exchange accepts no credential kind (`auth` empty); a credential header sent with it is ignored.',
+    ),
+    u(
+      'UNSPEC-AUTH-TUNNELS-API',
+      SCOPES,
+      'The tunnels API itself (paths, payloads, the active-tunnel limit error).',
+      'Not part of this interface: `org:manage_tunnels` grants no endpoint of the spec, so such a token gets 403 on every documented endpoint.',
+    ),
+    u(
+      'UNSPEC-AUTH-403-ERROR-TYPE',
+      ERRORS,
+      'The error type of the 403 for a request outside the token scope (not named).',
+      'The reference server sends `permission_error`; the suite asserts only the 403 status and the error body.',
+    ),
+
+    // Versioning
+    u(
+      'UNSPEC-VERSION-HEADER-MISSING',
+      VERSIONING,
+      `The response to a request without \`${v.headers.version}\`.`,
+      'HTTP 400 `invalid_request_error`; never asserted.',
+    ),
+    u(
+      'UNSPEC-VERSION-HEADER-OTHER-VALUE',
+      VERSIONING,
+      `The response to a \`${v.headers.version}\` value other than \`${v.apiVersion}\`.`,
+      'HTTP 400 `invalid_request_error`; never asserted.',
+    ),
+    u(
+      'UNSPEC-VERSION-UNVERSIONED-PATH',
+      VERSIONING,
+      'The response to a path that does not start with `/v1`.',
+      'HTTP 404 `not_found_error`; never asserted.',
+    ),
+    u(
+      'UNSPEC-BETA-MISSING',
+      VERSIONING,
+      `The response when a beta the endpoint requires is absent from \`${v.headers.beta}\`.`,
+      'HTTP 400 `invalid_request_error`; never asserted.',
+    ),
+    u(
+      'UNSPEC-BETA-UNKNOWN',
+      VERSIONING,
+      `The response to an identifier in \`${v.headers.beta}\` that is not in the allowed list.`,
+      'HTTP 400 `invalid_request_error`; never asserted.',
+    ),
+    u(
+      'UNSPEC-BETA-UNNEEDED',
+      VERSIONING,
+      `The response to an allowed identifier in \`${v.headers.beta}\` that the endpoint does not require.`,
+      'Accepted and ignored.',
+    ),
+    u(
+      'UNSPEC-BETA-SYNTAX',
+      VERSIONING,
+      `How whitespace around items, empty items, duplicates and letter case in \`${v.headers.beta}\` are treated.`,
+      'Items are trimmed, empty items ignored, duplicates collapsed; identifiers compare case-sensitively.',
+    ),
+
+    // Errors
+    u(
+      'UNSPEC-ERROR-BODY-FIELDS',
+      ERRORS,
+      'Fields of the error body beyond the error type.',
+      '`ErrorBody` carries `type: "error"` and `error: {type, message}` and stays open for further fields; clients read only `error.type`.',
+    ),
+    u(
+      'UNSPEC-ERROR-REQUEST-ID-SOURCE',
+      ERRORS,
+      'Where the `request_id` of the typed exchange error comes from.',
+      'The reference server sends a `request-id` response header; the client takes it from there, else `null`.',
+    ),
+    u(
+      'UNSPEC-ERROR-EXCHANGE-ERROR-SHAPE',
+      ERRORS,
+      'The name and other members of the typed exchange error beyond HTTP status, body and `request_id`.',
+      'A typed error with `status`, `body` (the parsed error body, or the raw text when not JSON), `request_id` and `error_type` (`error.type`, or null); its message names the status and error type only.',
+    ),
+    u(
+      'UNSPEC-ERROR-OTHER-ENDPOINTS',
+      ERRORS,
+      'Error bodies of endpoints other than the exchange.',
+      'The standard error body for every error of every endpoint.',
+    ),
+  ];
 }

@@ -256,12 +256,7 @@ export function unspecified(_v: Vendor): Unspecified[] {
     ),
 
     // Other
-    u(
-      'UNSPEC-FED-EVENTS',
-      S.events,
-      'Events or webhooks for federation.',
-      'None modelled.',
-    ),
+    u('UNSPEC-FED-EVENTS', S.events, 'Events or webhooks for federation.', 'None modelled.'),
     u(
       'UNSPEC-FED-IDENTITY-TOKEN-SOURCES',
       S.profiles,

@@ -78,7 +78,9 @@ async function main(argv: string[]): Promise<number> {
       }
     }
     if (stale.length) {
-      console.error(`${stale.length} generated file(s) are stale; run pnpm generate:\n  ${stale.join('\n  ')}`);
+      console.error(
+        `${stale.length} generated file(s) are stale; run pnpm generate:\n  ${stale.join('\n  ')}`,
+      );
       return 1;
     }
     console.log(`${files.size} generated files up to date (${Math.round(performance.now() - started)} ms)`);
@@ -97,7 +99,9 @@ async function main(argv: string[]): Promise<number> {
     const current = await readFile(target, 'utf8').catch(() => undefined);
     if (current !== content) await writeFile(target, content);
   }
-  console.log(`wrote ${files.size} generated files under ${out ? base : '.'} (${Math.round(performance.now() - started)} ms)`);
+  console.log(
+    `wrote ${files.size} generated files under ${out ? base : '.'} (${Math.round(performance.now() - started)} ms)`,
+  );
   return 0;
 }
 

@@ -9,7 +9,11 @@ import { tsBanner } from './banner.js';
 import { camel, type JsonObject, pascal } from './json.js';
 
 export async function clientTypes(document: JsonObject): Promise<string> {
-  const ast = await openapiTS(document as never, { alphabetize: false, emptyObjectsUnknown: true });
+  const ast = await openapiTS(document as never, {
+    alphabetize: false,
+    emptyObjectsUnknown: true,
+    defaultNonNullable: false,
+  });
   return `${tsBanner('packages/openapi/openapi.json (openapi-typescript)')}${astToString(ast)}`;
 }
 
@@ -19,7 +23,11 @@ const pathParams = (e: Endpoint) => [...(e.path ?? '').matchAll(/\{([a-z_]+)\}/g
 export function operationsTable(spec: VendorSpec): string {
   const rows = spec.endpoints.map((e) => {
     const responseType =
-      e.success.response.contentType === 'application/x-ndjson' ? 'jsonl' : e.success.response.schema ? 'json' : 'unspecified';
+      e.success.response.contentType === 'application/x-ndjson'
+        ? 'jsonl'
+        : e.success.response.schema
+          ? 'json'
+          : 'unspecified';
     const fields = [
       `id: ${q(e.id)}`,
       `method: ${q(e.method)}`,
@@ -101,13 +109,17 @@ function method(e: Endpoint): string {
   args.push('options?: RequestOptions');
   const status = e.success.status;
   const ct = e.success.response.contentType ?? 'application/json';
-  const resultType = e.success.response.schema ? `${T}['responses'][${status}]['content'][${q(ct)}]` : 'unknown';
+  const resultType = e.success.response.schema
+    ? `${T}['responses'][${status}]['content'][${q(ct)}]`
+    : 'unknown';
   const doc = [
     `/**`,
     ` * ${e.summary}`,
     ` *`,
     ` * \`${e.method} ${e.path ?? `{${e.url?.field}}`}\`${e.betas.length ? ` — beta: ${e.betas.join(', ')}` : ''}`,
-    ...(e.success.response.schema ? [] : [' * The response body is not shown by the documents: returned as `unknown`.']),
+    ...(e.success.response.schema
+      ? []
+      : [' * The response body is not shown by the documents: returned as `unknown`.']),
     ` * Requirements: ${e.requirements.join(', ')}`,
     ` */`,
   ];
@@ -115,7 +127,10 @@ function method(e: Endpoint): string {
   let body: string;
   if (ct === 'application/x-ndjson') {
     body = `return this.core.jsonLines<${resultType}>(${op}, ${inputExpr}, options);`;
-  } else if ((e.pagination.style === 'page' || e.pagination.style === 'after_id') && e.success.response.schema) {
+  } else if (
+    (e.pagination.style === 'page' || e.pagination.style === 'after_id') &&
+    e.success.response.schema
+  ) {
     body = `return this.core.paginate<${resultType}['data'][number], ${resultType}>(${op}, ${inputExpr}, options);`;
   } else {
     body = `return this.core.request<${resultType}>(${op}, ${inputExpr}, options);`;

@@ -22,14 +22,16 @@ export function requirementsDocument(spec: VendorSpec) {
   const cite = (id: string, by: string) => citedBy.set(id, [...(citedBy.get(id) ?? []), by]);
   for (const e of spec.endpoints) {
     for (const id of e.requirements) cite(id, `operation ${e.id}`);
-    for (const err of e.errors) for (const id of err.requirements) cite(id, `operation ${e.id} (${err.status})`);
+    for (const err of e.errors)
+      for (const id of err.requirements) cite(id, `operation ${e.id} (${err.status})`);
   }
   for (const m of Object.values(spec.machines)) {
-    for (const r of m.rows) for (const id of r.requirements) cite(id, `machine ${m.id}: ${r.from.join('|')} + ${r.event}`);
+    for (const r of m.rows)
+      for (const id of r.requirements) cite(id, `machine ${m.id}: ${r.from.join('|')} + ${r.event}`);
   }
   return {
     $comment: bannerText('spec/src/requirements'),
-    vendor: spec.vendor.name,
+    vendorName: spec.vendor.name,
     apiVersion: spec.vendor.apiVersion,
     requirements: spec.requirements.map((r) => ({ ...r, citedBy: [...new Set(citedBy.get(r.id) ?? [])] })),
     unspecified: spec.unspecified,
@@ -40,7 +42,10 @@ export async function generateAll(spec: VendorSpec): Promise<Map<string, string>
   const files = new Map<string, string>();
   const document = buildOpenApi(spec);
   files.set('packages/openapi/openapi.json', stringify(document));
-  files.set('packages/openapi/openapi.yaml', `# ${bannerText('spec/')}\n${yamlStringify(document, { lineWidth: 0, aliasDuplicateObjects: false })}`);
+  files.set(
+    'packages/openapi/openapi.yaml',
+    `# ${bannerText('spec/')}\n${yamlStringify(document, { lineWidth: 0, aliasDuplicateObjects: false })}`,
+  );
   files.set('packages/openapi/requirements.json', stringify(requirementsDocument(spec)));
 
   const validators = buildValidators(spec);
@@ -67,20 +72,36 @@ export type ValidatedOperationId = keyof typeof validatorTable;
 }
 
 /**
+ * Schemas whose two static types differ by construction, each with the reason; for them the test
+ * checks one direction only: a value typed by the spec is accepted by the generated client type.
+ */
+export const ONE_WAY_TYPE_AGREEMENT: Readonly<Record<string, string>> = {
+  MessageBatchRequest:
+    '`params` is an open object: openapi-typescript adds an index signature TypeBox does not',
+  MessageBatchCreateParams: 'holds MessageBatchRequest',
+};
+
+/**
  * A type-level test: each named schema's static type in the spec and its openapi-typescript type
- * are assignable both ways. Hand-written code that drifts from the contract fails to compile.
+ * are assignable both ways (one way for the listed exceptions). Hand-written code that drifts from
+ * the contract fails to compile.
  */
 function typeAgreement(spec: VendorSpec): string {
   const names = Object.keys(spec.schemas);
+  const line = (n: string) =>
+    ONE_WAY_TYPE_AGREEMENT[n]
+      ? `  Expect<Assignable<Spec.${n}, Schemas[${JSON.stringify(n)}]>>, // one way: ${ONE_WAY_TYPE_AGREEMENT[n]}`
+      : `  Expect<Mutual<Schemas[${JSON.stringify(n)}], Spec.${n}>>,`;
   return `${tsBanner('spec/ (schemas) and packages/client/src/generated/types.ts')}import type * as Spec from '@vendor-api/spec';
 import type { components } from '../../src/generated/types.js';
 
+type Assignable<A, B> = [A] extends [B] ? true : false;
 type Mutual<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Expect<T extends true> = T;
 type Schemas = components['schemas'];
 
 export type TypeAgreement = [
-${names.map((n) => `  Expect<Mutual<Schemas[${JSON.stringify(n)}], Spec.${n}>>,`).join('\n')}
+${names.map(line).join('\n')}
 ];
 `;
 }

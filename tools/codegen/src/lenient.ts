@@ -13,7 +13,8 @@ export function lenient(schema: Json): Json {
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'additionalProperties' && value === false) continue;
     if (key === 'unevaluatedProperties' && value === false) continue;
-    out[key] = key === 'properties' || key === 'patternProperties' ? mapValues(value as JsonObject) : lenient(value);
+    out[key] =
+      key === 'properties' || key === 'patternProperties' ? mapValues(value as JsonObject) : lenient(value);
   }
   const members = Array.isArray(out.anyOf) ? out.anyOf : undefined;
   if (members && members.length > 1) {
@@ -22,7 +23,9 @@ export function lenient(schema: Json): Json {
       const { anyOf: _, ...rest } = out;
       return { ...rest, type: 'string' };
     }
-    const allObjects = members.every((m) => isObject(m) && (m.type === 'object' || typeof m.$ref === 'string'));
+    const allObjects = members.every(
+      (m) => isObject(m) && (m.type === 'object' || typeof m.$ref === 'string'),
+    );
     if (allObjects) out.anyOf = [...members, { type: 'object' }];
   }
   return out;

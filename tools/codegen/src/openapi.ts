@@ -28,7 +28,8 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 /** The parameter name an operation's resource id takes: the last path parameter. */
-const lastPathParam = (e: Endpoint) => [...(e.path ?? '').matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]!).at(-1);
+const lastPathParam = (e: Endpoint) =>
+  [...(e.path ?? '').matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]!).at(-1);
 
 function schemaRef(registry: ComponentRegistry, schema: unknown, owner: string): Json {
   return registry.convert(toJson(schema), owner);
@@ -53,7 +54,11 @@ function parameters(e: Endpoint, registry: ComponentRegistry, owner: string): Js
     }
   }
   out.push({ $ref: '#/components/parameters/VersionHeader' });
-  out.push(e.betas.length ? { $ref: `#/components/parameters/${betaParamName(e)}` } : { $ref: '#/components/parameters/BetaHeader' });
+  out.push(
+    e.betas.length
+      ? { $ref: `#/components/parameters/${betaParamName(e)}` }
+      : { $ref: '#/components/parameters/BetaHeader' },
+  );
   return out;
 }
 
@@ -62,14 +67,24 @@ const betaParamName = (e: Endpoint) => `BetaHeader${pascal(e.betas.join('-'))}`;
 function machineRowsFor(machines: readonly AnyMachine[], opId: string): Json {
   const out: JsonObject[] = [];
   for (const m of machines) {
-    const events = Object.entries(m.events).filter(([, ev]) => ev.operation === opId || (ev.kind === 'operation' && false));
+    const events = Object.entries(m.events).filter(
+      ([, ev]) => ev.operation === opId || (ev.kind === 'operation' && false),
+    );
     for (const [event] of events) {
       out.push({
         machine: m.id,
         event,
         rows: m.rows
           .filter((r) => r.event === event)
-          .map((r) => toJson({ from: r.from, when: r.when ?? {}, to: r.to, outcome: r.outcome, requirements: r.requirements })),
+          .map((r) =>
+            toJson({
+              from: r.from,
+              when: r.when ?? {},
+              to: r.to,
+              outcome: r.outcome,
+              requirements: r.requirements,
+            }),
+          ),
       });
     }
   }
@@ -89,10 +104,12 @@ function links(e: Endpoint, spec: VendorSpec, registry: ComponentRegistry): Json
     // Retrieval of the same resource, and any operation whose URL comes from the resource.
     for (const other of spec.endpoints) {
       const s = other.success.response.schema as { $ref?: string } | undefined;
-      if (other.method === 'GET' && other.path && s?.$ref === resource && lastPathParam(other)) targets.add(other.id);
+      if (other.method === 'GET' && other.path && s?.$ref === resource && lastPathParam(other))
+        targets.add(other.id);
       if (other.url && spec.endpoints.find((x) => x.id === other.url!.operation)) {
         const source = spec.endpoints.find((x) => x.id === other.url!.operation)!;
-        if ((source.success.response.schema as { $ref?: string } | undefined)?.$ref === resource) targets.add(other.id);
+        if ((source.success.response.schema as { $ref?: string } | undefined)?.$ref === resource)
+          targets.add(other.id);
       }
     }
     targets.delete(e.id);
@@ -126,7 +143,9 @@ function responses(e: Endpoint, spec: VendorSpec, registry: ComponentRegistry, o
     }
     success.content = { [contentType]: { schema } };
   } else {
-    success.content = { [contentType]: { schema: { description: 'Body not shown by the documents: not asserted.' } } };
+    success.content = {
+      [contentType]: { schema: { description: 'Body not shown by the documents: not asserted.' } },
+    };
   }
   if (r.unspecified) success['x-unspecified'] = r.unspecified;
   const l = links(e, spec, registry);
@@ -140,12 +159,18 @@ function responses(e: Endpoint, spec: VendorSpec, registry: ComponentRegistry, o
       description: `${STATUS_TEXT[status] ?? 'Error'}: ${cases.map((c) => c.when).join('; ')}`,
       content: { 'application/json': { schema: { $ref: `${COMPONENT_PREFIX}ErrorBody` } } },
       'x-error-cases': cases.map((c) =>
-        toJson({ type: c.type, ...(c.detail ? { detail: c.detail } : {}), when: c.when, requirements: c.requirements }),
+        toJson({
+          type: c.type,
+          ...(c.detail ? { detail: c.detail } : {}),
+          when: c.when,
+          requirements: c.requirements,
+        }),
       ),
     };
   }
   out.default = {
-    description: 'Any other error, with the standard error body (statuses not listed above are not shown by the documents).',
+    description:
+      'Any other error, with the standard error body (statuses not listed above are not shown by the documents).',
     content: { 'application/json': { schema: { $ref: `${COMPONENT_PREFIX}ErrorBody` } } },
   };
   return out;
@@ -174,7 +199,9 @@ function operation(e: Endpoint, spec: VendorSpec, registry: ComponentRegistry): 
       {
         url: `{${e.url.field}}`,
         description: `The \`${e.url.field}\` of the ${e.url.operation} response; not a fixed documented path.`,
-        variables: { [e.url.field]: { default: 'https://results.invalid', description: `Value of ${e.url.field}.` } },
+        variables: {
+          [e.url.field]: { default: 'https://results.invalid', description: `Value of ${e.url.field}.` },
+        },
       },
     ];
     op['x-url-from'] = toJson(e.url);
@@ -216,7 +243,9 @@ export function buildOpenApi(spec: VendorSpec): JsonObject {
       'x-required-betas': toJson(e.betas),
     };
   }
-  const components = Object.fromEntries([...registry.schemas].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const components = Object.fromEntries(
+    [...registry.schemas].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
   const families = [...new Set(spec.endpoints.map((e) => e.family))];
   return {
     'x-generated': bannerText('spec/'),
@@ -225,7 +254,8 @@ export function buildOpenApi(spec: VendorSpec): JsonObject {
     info: {
       title: `${v.displayName} API`,
       version: v.apiVersion,
-      summary: 'Identity federation, workspaces, rate limits, messages, batches, session resources and dreams.',
+      summary:
+        'Identity federation, workspaces, rate limits, messages, batches, session resources and dreams.',
       description: `Generated from the spec. Every request carries \`${v.headers.version}: ${v.apiVersion}\`; beta features are selected with the comma-separated \`${v.headers.beta}\` header. \`x-unspecified\` marks what the source documents do not show: such places have permissive schemas and are never asserted.`,
       license: { name: 'MIT', identifier: 'MIT' },
     },
@@ -233,7 +263,9 @@ export function buildOpenApi(spec: VendorSpec): JsonObject {
       {
         url: '{base_url}',
         description: 'The service base address.',
-        variables: { base_url: { default: 'http://127.0.0.1:4010', description: 'Base URL of the service.' } },
+        variables: {
+          base_url: { default: 'http://127.0.0.1:4010', description: 'Base URL of the service.' },
+        },
       },
     ],
     tags: families.map((f) => ({ name: f, description: `Operations of the ${f} family.` })),

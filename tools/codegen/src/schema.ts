@@ -3,8 +3,8 @@
  * - `$ref: "X"` becomes `#/components/schemas/X`; `$id`s are dropped, and a named schema found
  *   inline is replaced by a `$ref` to its component (no inlined duplicates);
  * - a union of string constants becomes `enum`;
- * - a union of objects told apart by a `type` constant becomes `oneOf` + `discriminator` with a
- *   `mapping`; inline members are hoisted into components so the mapping can name them.
+ * - a union of objects told apart by a required `type` constant becomes `oneOf` + `discriminator`
+ *   with a `mapping`; inline members are hoisted into components so the mapping can name them.
  */
 import { isObject, type Json, type JsonObject, pascal, toJson } from './json.js';
 
@@ -57,12 +57,18 @@ export class ComponentRegistry {
   private union(node: JsonObject, members: Json[], owner: string): Json {
     const { anyOf: _, ...rest } = node;
     // Union of scalar constants: an enum.
-    const consts = members.map((m) => (isObject(m) && Object.keys(m).every((k) => k === 'const' || k === 'type') ? m : null));
+    const consts = members.map((m) =>
+      isObject(m) && Object.keys(m).every((k) => k === 'const' || k === 'type') ? m : null,
+    );
     if (consts.every((c) => c && 'const' in c) && members.length > 0) {
       const types = new Set(consts.map((c) => c!.type));
       if (types.size === 1) {
         const [type] = [...types];
-        return { ...(type ? { type } : {}), enum: consts.map((c) => c!.const as Json), ...rest } as JsonObject;
+        return {
+          ...(type ? { type } : {}),
+          enum: consts.map((c) => c!.const as Json),
+          ...rest,
+        } as JsonObject;
       }
     }
     // Union of objects with a `type` constant: a discriminated oneOf.
@@ -70,7 +76,9 @@ export class ComponentRegistry {
       const target = this.resolve(m);
       const props = target && isObject(target.properties) ? target.properties : undefined;
       const tag = props && isObject(props.type) ? props.type.const : undefined;
-      return typeof tag === 'string' ? tag : undefined;
+      // A discriminator must be present in every member: an optional `type` cannot discriminate.
+      const required = target && Array.isArray(target.required) && target.required.includes('type');
+      return typeof tag === 'string' && required ? tag : undefined;
     });
     if (members.length > 1 && tags.every((t) => t !== undefined) && new Set(tags).size === tags.length) {
       const mapping: Record<string, string> = {};
@@ -80,7 +88,8 @@ export class ComponentRegistry {
         if (isObject(m) && typeof m.$ref === 'string') ref = m.$ref;
         else {
           let name = `${owner}${pascal(tag)}`;
-          for (let n = 2; this.schemas.has(name) || this.named.has(name); n++) name = `${owner}${pascal(tag)}${n}`;
+          for (let n = 2; this.schemas.has(name) || this.named.has(name); n++)
+            name = `${owner}${pascal(tag)}${n}`;
           this.schemas.set(name, m);
           ref = COMPONENT_PREFIX + name;
         }

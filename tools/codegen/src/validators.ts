@@ -56,6 +56,9 @@ export function headerSchema(spec: VendorSpec, e: Endpoint): JsonObject {
   };
 }
 
+/** Export name of the validator of a named schema. */
+export const schemaValidatorName = (id: string) => `schema__${id}`;
+
 export interface OperationValidators {
   readonly request: Partial<Record<Part, string>>;
   /** Validator export name by response status (`200`, `default` for the error body). */
@@ -86,7 +89,8 @@ const compileModule = (ajv: Ajv2020, refs: Record<string, string>, what: string)
   );
 };
 
-const URN = 'urn:api-spec:';
+// Operation validators are registered under their export names, beside the spec's own $ids.
+const URN = '';
 
 export function buildValidators(spec: VendorSpec): ValidatorModules {
   const params = makeAjv({ coerce: true, defaults: true });
@@ -97,7 +101,10 @@ export function buildValidators(spec: VendorSpec): ValidatorModules {
     for (const ajv of [params, bodies, strict]) ajv.addSchema(toJson(s) as AnySchema);
     loose.addSchema(lenient(toJson(s)) as AnySchema);
   }
-  const refs = { params: {}, bodies: {}, responses: {} } as Record<'params' | 'bodies' | 'responses', Record<string, string>>;
+  const refs = { params: {}, bodies: {}, responses: {} } as Record<
+    'params' | 'bodies' | 'responses',
+    Record<string, string>
+  >;
   const add = (ajvs: Ajv2020[], group: keyof typeof refs, name: string, schema: unknown) => {
     for (const ajv of ajvs) {
       const json = toJson(schema) as JsonObject;
@@ -107,7 +114,8 @@ export function buildValidators(spec: VendorSpec): ValidatorModules {
   };
 
   const table: Record<string, OperationValidators> = {};
-  refs.responses.ErrorBody = 'ErrorBody';
+  // Every named schema of the spec, strict and lenient, as `schema__<$id>`.
+  for (const id of Object.keys(spec.schemas)) refs.responses[schemaValidatorName(id)] = id;
   for (const e of spec.endpoints) {
     const request: Partial<Record<Part, string>> = {};
     for (const part of ['path', 'query'] as const) {
@@ -122,7 +130,7 @@ export function buildValidators(spec: VendorSpec): ValidatorModules {
       request.body = validatorName(e.id, 'body');
       add([bodies], 'bodies', request.body, e.body.schema);
     }
-    const responses: Record<string, string> = { default: 'ErrorBody' };
+    const responses: Record<string, string> = { default: schemaValidatorName('ErrorBody') };
     if (e.success.response.schema) {
       const name = validatorName(e.id, String(e.success.status));
       add([strict, loose], 'responses', name, e.success.response.schema);
