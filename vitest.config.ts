@@ -1,5 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
+// One seed for the whole run, chosen here (in the main process) so every test file and worker
+// shares it; `VENDOR_API_SEED` replays a run.
+const seedFromEnv = process.env.VENDOR_API_SEED;
+const seed =
+  seedFromEnv !== undefined && seedFromEnv !== ''
+    ? seedFromEnv
+    : String((Date.now() ^ (Math.random() * 0x7fffffff)) | 0);
+process.env.VENDOR_API_SEED = seed;
+if (process.env.VENDOR_API_PRINT_SEED !== '0' && !process.env.VITEST_WORKER_ID && !process.env.VITEST_POOL_ID)
+  console.log(`[seed] VENDOR_API_SEED=${seed}`);
+
 // Workspace packages export a source condition first so tests run on TypeScript sources
 // without a build step.
 export default defineConfig({
@@ -7,6 +18,7 @@ export default defineConfig({
   resolve: { conditions: ['@vendor-api/source'] },
   test: {
     setupFiles: ['./vitest.setup.ts'],
+    env: { VENDOR_API_SEED: seed },
     projects: [
       {
         extends: true,
@@ -15,6 +27,10 @@ export default defineConfig({
       { extends: true, test: { name: 'codegen', include: ['tools/codegen/test/**/*.test.ts'] } },
       { extends: true, test: { name: 'validators', include: ['packages/validators/test/**/*.test.ts'] } },
       { extends: true, test: { name: 'client', include: ['packages/client/test/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'reference-server', include: ['packages/reference-server/test/**/*.test.ts'] },
+      },
     ],
   },
 });

@@ -31,8 +31,7 @@ export function requirementsDocument(spec: VendorSpec) {
   }
   return {
     $comment: bannerText('spec/src/requirements'),
-    vendorName: spec.vendor.name,
-    apiVersion: spec.vendor.apiVersion,
+    api: { name: spec.vendor.name, version: spec.vendor.apiVersion },
     requirements: spec.requirements.map((r) => ({ ...r, citedBy: [...new Set(citedBy.get(r.id) ?? [])] })),
     unspecified: spec.unspecified,
   };

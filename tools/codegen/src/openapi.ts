@@ -168,6 +168,13 @@ function responses(e: Endpoint, spec: VendorSpec, registry: ComponentRegistry, o
       ),
     };
   }
+  if (!e.errors.some((err) => err.status >= 400 && err.status < 500)) {
+    out['4XX'] = {
+      description:
+        'Client error, with the standard error body (the documents show no specific status for it).',
+      content: { 'application/json': { schema: { $ref: `${COMPONENT_PREFIX}ErrorBody` } } },
+    };
+  }
   out.default = {
     description:
       'Any other error, with the standard error body (statuses not listed above are not shown by the documents).',

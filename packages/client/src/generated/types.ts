@@ -2048,6 +2048,15 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
+            /** @description Client error, with the standard error body (the documents show no specific status for it). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Any other error, with the standard error body (statuses not listed above are not shown by the documents). */
             default: {
                 headers: {
@@ -2088,6 +2097,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionResourceList"];
+                };
+            };
+            /** @description Client error, with the standard error body (the documents show no specific status for it). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, with the standard error body (statuses not listed above are not shown by the documents). */
@@ -2131,6 +2149,15 @@ export interface operations {
                     "application/json": components["schemas"]["FileSessionResource"];
                 };
             };
+            /** @description Client error, with the standard error body (the documents show no specific status for it). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Any other error, with the standard error body (statuses not listed above are not shown by the documents). */
             default: {
                 headers: {
@@ -2168,6 +2195,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionResource"];
+                };
+            };
+            /** @description Client error, with the standard error body (the documents show no specific status for it). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, with the standard error body (statuses not listed above are not shown by the documents). */
@@ -2213,6 +2249,15 @@ export interface operations {
                     "application/json": components["schemas"]["GitHostRepositorySessionResource"];
                 };
             };
+            /** @description Client error, with the standard error body (the documents show no specific status for it). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Any other error, with the standard error body (statuses not listed above are not shown by the documents). */
             default: {
                 headers: {
@@ -2250,6 +2295,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionResourceDeleted"];
+                };
+            };
+            /** @description Client error, with the standard error body (the documents show no specific status for it). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, with the standard error body (statuses not listed above are not shown by the documents). */
@@ -2293,6 +2347,15 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
+            /** @description Client error, with the standard error body (the documents show no specific status for it). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Any other error, with the standard error body (statuses not listed above are not shown by the documents). */
             default: {
                 headers: {
@@ -2331,6 +2394,15 @@ export interface operations {
                     "application/json": components["schemas"]["Dream"];
                 };
             };
+            /** @description Client error, with the standard error body (the documents show no specific status for it). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Any other error, with the standard error body (statuses not listed above are not shown by the documents). */
             default: {
                 headers: {
@@ -2365,6 +2437,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Dream"];
+                };
+            };
+            /** @description Client error, with the standard error body (the documents show no specific status for it). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, with the standard error body (statuses not listed above are not shown by the documents). */
