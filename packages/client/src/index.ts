@@ -5,6 +5,31 @@
  * core (transport, credentials, retries, pagination, JSON lines) is hand-written once behind the
  * `Core` interface.
  */
+
+export { type ClientOptions, VendorClient } from './client.js';
+export type { AuthState, Credential, TokenProvider } from './core/auth.js';
+export { type BatchResultLine, batchResults, type MatchedResults, matchResults } from './core/batches.js';
+export {
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_TIMEOUT_MS,
+  defaultAgent,
+  HttpCore,
+  type Logger,
+  type RawRequest,
+  type RawResponse,
+  VERSION,
+} from './core/core.js';
+export {
+  type CredentialsArgument,
+  type FederationCredentials,
+  listProfiles,
+  resolve as resolveCredentials,
+  setActiveProfile,
+} from './core/credentials.js';
+export { UNSETTLED_DREAM_STATUSES, type WaitForDreamOptions, waitForDream } from './core/dreams.js';
+export * from './core/errors.js';
+export { FederationTokenProvider, JWT_BEARER_GRANT } from './core/federation.js';
+export { Paginator } from './core/pagination.js';
 export type * from './core/types.js';
 export { type OperationId, operations } from './generated/operations.js';
 export * from './generated/resources/index.js';

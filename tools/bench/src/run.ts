@@ -2,12 +2,31 @@
  * pnpm bench [name...]: runs the benchmarks (all, or those named) and prints ratios against
  * baselines measured in the same run. Exit 1 when a target is missed.
  */
+import { spawnSync } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as generate from './generate.bench.js';
 import * as validate from './validate.bench.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** A benchmark that lives beside its package, run as its own process (it measures RSS). */
+const child =
+  (script: string, ...args: string[]) =>
+  () =>
+    spawnSync(join(root, 'node_modules/.bin/tsx'), ['--conditions=@vendor-api/source', script, ...args], {
+      cwd: root,
+      stdio: 'inherit',
+    }).status === 0;
 
 const benches: Record<string, () => boolean | Promise<boolean>> = {
   validate: validate.run,
   generate: generate.run,
+  // Streaming batch results through the client's iterator vs a raw undici read (add --large for ~256 MB).
+  jsonl: child(
+    'packages/client/bench/jsonl.bench.ts',
+    ...(process.argv.includes('--large') ? ['--large'] : []),
+  ),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

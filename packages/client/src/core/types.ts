@@ -3,21 +3,12 @@
  * documented: the generated classes call only these three methods.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
-export type CredentialKind = 'workspace_key' | 'admin_key' | 'access_token';
+import type { Credential, HttpMethod, Pagination } from '@vendor-api/spec';
 
-export type PaginationDescriptor =
-  | { readonly style: 'none' }
-  | { readonly style: 'page'; readonly cursorParam: 'page'; readonly nextField: 'next_page'; readonly dataField: 'data'; readonly limitParam?: 'limit' }
-  | {
-      readonly style: 'after_id';
-      readonly cursorParam: 'after_id';
-      readonly hasMoreField: 'has_more';
-      readonly lastIdField: 'last_id';
-      readonly dataField: 'data';
-      readonly limitParam: 'limit';
-    }
-  | { readonly style: 'page-unspecified-envelope'; readonly cursorParam: 'page'; readonly limitParam: 'limit' };
+export type { HttpMethod };
+export type CredentialKind = Credential;
+/** The pagination style of an operation, exactly as the spec's endpoint table states it. */
+export type PaginationDescriptor = Pagination;
 
 /** What the core needs to know of an operation; generated from the spec's endpoint table. */
 export interface OperationDescriptor {
@@ -62,6 +53,14 @@ export interface PagedResult<Item, Page> extends AsyncIterable<Item>, PromiseLik
 
 export interface Core {
   request<T>(operation: OperationDescriptor, input: RequestInput, options?: RequestOptions): Promise<T>;
-  paginate<Item, Page>(operation: OperationDescriptor, input: RequestInput, options?: RequestOptions): PagedResult<Item, Page>;
-  jsonLines<T>(operation: OperationDescriptor, input: RequestInput, options?: RequestOptions): AsyncIterable<T>;
+  paginate<Item, Page>(
+    operation: OperationDescriptor,
+    input: RequestInput,
+    options?: RequestOptions,
+  ): PagedResult<Item, Page>;
+  jsonLines<T>(
+    operation: OperationDescriptor,
+    input: RequestInput,
+    options?: RequestOptions,
+  ): AsyncIterable<T>;
 }

@@ -1,0 +1,196 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { vendor } from '@vendor-api/spec';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { API_KEY, tempDir } from '../helpers/client.js';
+import { json, startServer, type TestServer } from '../helpers/server.js';
+
+const E = vendor.env;
+const ORG = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
+const JWT = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJjbGkifQ.c2lnbmF0dXJl';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer((req, res) => {
+    if (req.path === '/v1/oauth/token') {
+      return json(res, 200, {
+        access_token: `${vendor.prefixes.accessToken}CLI-abcdef`,
+        token_type: 'Bearer',
+        expires_in: 3600,
+        scope: 'workspace:developer',
+      });
+    }
+    if (req.path === '/v1/missing') {
+      return json(
+        res,
+        404,
+        { type: 'error', error: { type: 'not_found_error', message: 'nope' } },
+        { 'request-id': 'req_404' },
+      );
+    }
+    return json(res, 200, { data: [{ id: 'drm_1' }], next_page: null, method: req.method, query: req.url });
+  });
+});
+afterAll(() => server.close());
+
+async function run(argv: string[], env: Record<string, string> = {}) {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, {
+    env,
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    homeDir: tempDir(),
+  });
+  return { code, stdout, stderr };
+}
+
+function configWithProfiles(): string {
+  const dir = tempDir();
+  mkdirSync(join(dir, 'configs'));
+  writeFileSync(join(dir, 'jwt'), JWT);
+  const profile = (rule: string) =>
+    JSON.stringify({
+      base_url: server.url,
+      organization_id: ORG,
+      authentication: {
+        type: 'oidc_federation',
+        federation_rule_id: rule,
+        service_account_id: 'svac_1',
+        identity_token: { source: 'file', path: join(dir, 'jwt') },
+      },
+    });
+  writeFileSync(join(dir, 'configs', 'default.json'), profile('fdrl_default'));
+  writeFileSync(join(dir, 'configs', 'work.json'), profile('fdrl_work'));
+  return dir;
+}
+
+describe('vendor CLI', () => {
+  it('--help works on every command, exit 0', async () => {
+    for (const argv of [
+      ['--help'],
+      ['auth', '--help'],
+      ['profiles', '--help'],
+      ['token', '--help'],
+      ['request', '--help'],
+    ]) {
+      const r = await run(argv);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/Usage:/);
+    }
+  });
+
+  it('usage errors exit 2', async () => {
+    expect((await run([])).code).toBe(2);
+    expect((await run(['bogus'])).code).toBe(2);
+    expect((await run(['--nope'])).code).toBe(2);
+    expect((await run(['request', 'GET'])).code).toBe(2);
+    expect((await run(['request', 'PUT', '/x'])).code).toBe(2);
+    expect((await run(['profiles', 'frob'])).code).toBe(2);
+  });
+
+  it('auth status shows the source without the secret', async () => {
+    const r = await run(['auth', 'status'], { [E.apiKey]: API_KEY });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(E.apiKey);
+    expect(r.stdout).toMatch(/source 2/);
+    expect(r.stdout + r.stderr).not.toContain(API_KEY);
+    const fed = await run(['auth', 'status', '--config-dir', configWithProfiles()], {
+      [E.identityToken]: JWT,
+    });
+    expect(fed.code).toBe(0);
+    expect(fed.stdout).toMatch(/source 5/);
+    expect(fed.stdout).toContain('fdrl_default');
+    expect(fed.stdout).not.toContain(JWT);
+  });
+
+  it('auth status with a missing named profile is a configuration error (exit 2)', async () => {
+    const r = await run(['auth', 'status', '--config-dir', configWithProfiles(), '--profile', 'absent']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/absent/);
+  });
+
+  it('lists and switches profiles', async () => {
+    const dir = configWithProfiles();
+    const list = await run(['profiles', 'list', '--config-dir', dir]);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/\* default/);
+    expect(list.stdout).toMatch(/ {2}work/);
+    const use = await run(['profiles', 'use', 'work', '--config-dir', dir]);
+    expect(use.code).toBe(0);
+    expect(readFileSync(join(dir, 'active_config'), 'utf8').trim()).toBe('work');
+    expect((await run(['profiles', 'list', '--config-dir', dir])).stdout).toMatch(/\* work/);
+    expect((await run(['auth', 'status', '--config-dir', dir])).stdout).toContain('fdrl_work');
+    expect((await run(['profiles', 'use', 'nope', '--config-dir', dir])).code).toBe(2);
+  });
+
+  it('token exchanges and prints an access token', async () => {
+    const r = await run(['token', '--config-dir', configWithProfiles()]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe(`${vendor.prefixes.accessToken}CLI-abcdef`);
+  });
+
+  it('token with an API key credential fails (exit 1)', async () => {
+    const r = await run(['token', '--base-url', server.url], { [E.apiKey]: API_KEY });
+    expect(r.code).toBe(1);
+    expect(r.stderr).not.toContain(API_KEY);
+  });
+
+  it('request sends a raw request and prints JSON', async () => {
+    const r = await run(
+      [
+        'request',
+        'GET',
+        '/v1/dreams',
+        '-q',
+        'limit=5',
+        '--beta',
+        'dreaming-2026-04-21',
+        '--base-url',
+        server.url,
+      ],
+      {
+        [E.apiKey]: API_KEY,
+      },
+    );
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ data: [{ id: 'drm_1' }], query: '/v1/dreams?limit=5' });
+    const req = server.requests.at(-1)!;
+    expect(req.headers['x-api-key']).toBe(API_KEY);
+    expect(req.headers[vendor.headers.beta]).toBe('dreaming-2026-04-21');
+    const post = await run(['request', 'post', '/v1/dreams', '-d', '{"a":1}', '--base-url', server.url], {
+      [E.apiKey]: API_KEY,
+    });
+    expect(post.code).toBe(0);
+    expect(server.requests.at(-1)!.json).toEqual({ a: 1 });
+  });
+
+  it('request: an API error exits 1 and prints the error; no base URL exits 2', async () => {
+    const r = await run(['request', 'GET', '/v1/missing', '--base-url', server.url], { [E.apiKey]: API_KEY });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/404/);
+    expect(r.stderr).toContain('req_404');
+    expect(r.stderr).not.toContain(API_KEY);
+    const nb = await run(['request', 'GET', '/v1/dreams'], { [E.apiKey]: API_KEY });
+    expect(nb.code).toBe(2);
+    expect(nb.stderr).toMatch(/base URL/);
+  });
+
+  it('request with no credential is a configuration error (exit 2)', async () => {
+    const r = await run([
+      'request',
+      'GET',
+      '/v1/dreams',
+      '--base-url',
+      server.url,
+      '--config-dir',
+      tempDir(),
+    ]);
+    expect(r.code).toBe(2);
+  });
+});
