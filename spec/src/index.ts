@@ -78,6 +78,13 @@ export * from './resources/versioning.js';
 export * from './resources/workspaces.js';
 export * from './types.js';
 export * from './vendor.js';
+/** The machine modules, typed: each has `machine` and `stateOf(record)` (the record-to-state mapping). */
+export {
+  mDreams as dreamsMachine,
+  mFederationRules as federationRulesMachine,
+  mMessageBatches as messageBatchesMachine,
+  mWorkspaces as workspacesMachine,
+};
 export {
   ruAccess as access,
   ruCredentials as credentials,

@@ -1,0 +1,3 @@
+import type { FaultDefinition } from './types.js';
+
+export const faults: readonly FaultDefinition[] = [];

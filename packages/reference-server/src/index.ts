@@ -1,0 +1,18 @@
+/**
+ * @vendor-api/reference-server: a stateful reference implementation of the vendor API, built
+ * from the spec's endpoint table, state machines and rules.
+ */
+export {
+  createServer,
+  REQUEST_ID_HEADER,
+  type ReferenceServer,
+  routeUrl,
+  type ServerOptions,
+} from './app.js';
+export { type Clock, ManualClock, realClock } from './clock.js';
+export { ApiError } from './errors.js';
+export { createIds, type IdGenerator } from './ids.js';
+export { handlers } from './routes/index.js';
+export { DEFAULT_TIMINGS, type Demo, type HandlerMap, type ServerState, type Timings } from './state.js';
+export { createMemoryStore, type Store } from './store.js';
+export { TEST_CONTROL_PREFIX } from './test-control.js';

@@ -1,0 +1,153 @@
+/**
+ * Applies dream events (operations and happenings) through the spec's `step`: the row decides the
+ * next state and the effects; this file only carries each named effect out on the record.
+ */
+import { dreamRules, type StepResult, step } from '@vendor-api/spec';
+import { iso } from '../clock.js';
+import type { ServerState } from '../state.js';
+import type { DreamRecord } from '../store.js';
+import { dreamStateKey, dreamStatusOf, machineOf } from './machines.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: the spec exports its machines untyped
+export type AnyStep = StepResult<any, any, any, any>;
+
+export interface DreamEventOptions {
+  /** `error.type` for `pipeline.failed` (default `internal_error`). */
+  readonly errorType?: string;
+}
+
+/** The `error.type` an input-loss happening fails a dream with. */
+const LOSS_ERROR: Readonly<Record<string, string>> = {
+  'input_store.unavailable': dreamRules.LOST_INPUT_FAILURES.memory_store.errorType,
+  'input_session.unavailable': dreamRules.LOST_INPUT_FAILURES.session.errorType,
+};
+
+/** Session ids of a dream's `sessions` input. */
+export function inputSessionIds(record: DreamRecord): string[] {
+  return record.dream.inputs.flatMap((i) => (i.type === 'sessions' ? [...i.session_ids] : []));
+}
+
+/** The memory store id of a dream's `memory_store` input. */
+export function inputStoreId(record: DreamRecord): string | null {
+  for (const i of record.dream.inputs) if (i.type === 'memory_store') return i.memory_store_id;
+  return null;
+}
+
+/**
+ * Steps a dream by one event at instant `at` and carries out the row's effects when the state
+ * machine lets the event take effect (`ok`, `happens`, or `unspecified` with a known next state).
+ * Rejections (`error`), `ignored` and `impossible` rows change nothing. Returns the step.
+ */
+export function applyDreamEvent(
+  state: ServerState,
+  record: DreamRecord,
+  event: string,
+  at: number,
+  options: DreamEventOptions = {},
+): AnyStep {
+  const machine = machineOf(state.spec, 'dreams');
+  const result = step(machine, dreamStateKey(machine, record.dream), event);
+  const kind = result.outcome.kind;
+  if (kind === 'error' || kind === 'ignored' || kind === 'impossible') return result;
+
+  const dream = { ...record.dream, status: dreamStatusOf(result.next) };
+  for (const effect of result.effects as readonly string[]) {
+    switch (effect) {
+      case 'set_session_id': {
+        const session = state.store.sessions.put({
+          id: state.ids.next('session'),
+          organizationId: organizationOf(state, record),
+          workspaceId: record.workspaceId,
+          createdAt: at,
+          archivedAt: null,
+          deletedAt: null,
+          dreamId: record.id,
+        });
+        dream.session_id = session.id;
+        break;
+      }
+      case 'add_output_store': {
+        const store = state.store.memoryStores.put({
+          id: state.ids.next('memoryStore'),
+          organizationId: organizationOf(state, record),
+          workspaceId: record.workspaceId,
+          name: `dream-${record.id}`,
+          description: null,
+          createdAt: at,
+          archivedAt: null,
+          deletedAt: null,
+          populatedBy: null,
+        });
+        dream.outputs = [...dream.outputs, { type: 'memory_store', memory_store_id: store.id }];
+        break;
+      }
+      case 'update_usage': {
+        const sessions = inputSessionIds(record).length;
+        const u = dream.usage;
+        dream.usage = {
+          input_tokens: u.input_tokens + 100 * (sessions + 1),
+          output_tokens: u.output_tokens + 50,
+          cache_creation_input_tokens: u.cache_creation_input_tokens + 10,
+          cache_read_input_tokens: u.cache_read_input_tokens + 5 * sessions,
+        };
+        break;
+      }
+      case 'populate_output_store':
+        for (const out of dream.outputs) {
+          const store = state.store.memoryStores.get(out.memory_store_id);
+          if (store) store.populatedBy = record.id;
+        }
+        break;
+      case 'set_ended_at':
+        dream.ended_at = iso(at);
+        break;
+      case 'set_error_type':
+        dream.error = { type: LOSS_ERROR[event] ?? options.errorType ?? 'internal_error' };
+        break;
+      case 'archive_pipeline_session': {
+        const session = dream.session_id === null ? undefined : state.store.sessions.get(dream.session_id);
+        if (session && session.archivedAt === null) session.archivedAt = at;
+        break;
+      }
+      case 'set_archived_at':
+        dream.archived_at = iso(at);
+        break;
+      case 'leave_output_store':
+      case 'exclude_from_default_lists':
+        // Nothing to do: the output store is untouched, and lists filter on `archived_at`.
+        break;
+      default:
+        throw new Error(`dreams: effect ${effect} has no implementation`);
+    }
+  }
+  record.dream = dream;
+  if (dream.status !== 'pending') record.startAt = null;
+  if (dream.status !== 'running') record.finishAt = null;
+  return result;
+}
+
+function organizationOf(state: ServerState, record: DreamRecord): string {
+  if (record.workspaceId === null) return state.demo.organizationId;
+  return state.store.workspaces.get(record.workspaceId)?.organizationId ?? state.demo.organizationId;
+}
+
+/** Starts a pending dream's pipeline at `at` and schedules its success per the timings. */
+export function startPipeline(state: ServerState, record: DreamRecord, at: number): AnyStep {
+  const result = applyDreamEvent(state, record, 'pipeline.started', at);
+  if (result.changed) {
+    record.finishAt = state.timings.dreamRunMs === null ? null : at + state.timings.dreamRunMs;
+  }
+  return result;
+}
+
+/** Starts and finishes the pipelines whose time has come, at their scheduled instants. */
+export function catchUpDreams(state: ServerState, now: number): void {
+  for (const record of state.store.dreams.values()) {
+    if (record.dream.status === 'pending' && record.startAt !== null && record.startAt <= now) {
+      startPipeline(state, record, record.startAt);
+    }
+    if (record.dream.status === 'running' && record.finishAt !== null && record.finishAt <= now) {
+      applyDreamEvent(state, record, 'pipeline.succeeded', record.finishAt);
+    }
+  }
+}

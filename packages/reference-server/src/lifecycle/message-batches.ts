@@ -1,0 +1,123 @@
+/**
+ * Applies message-batch happenings through the spec's `step`: processing completion and the
+ * 24-hour expiry. Each request's result type comes from the spec's `resultTypeFor`, the counts
+ * from `tallyRequestCounts`, and a request's `params` are validated (asynchronously, as the
+ * documents say) with the spec's `MessageBatchRequestParams` schema.
+ */
+import { batchRules, type MessageBatchResult, step } from '@vendor-api/spec';
+import { validateSchema } from '@vendor-api/validators';
+import { iso } from '../clock.js';
+import { generateMessage } from '../model.js';
+import type { ServerState } from '../state.js';
+import type { BatchRecord } from '../store.js';
+import type { AnyStep } from './dreams.js';
+import { batchStateKey, machineOf } from './machines.js';
+
+/** The result of one request, from what happened to it. */
+function resultFor(
+  state: ServerState,
+  params: Record<string, unknown>,
+  stoppedBy: 'deadline' | null,
+): MessageBatchResult['result'] {
+  if (stoppedBy === 'deadline') {
+    const d = batchRules.resultTypeFor({
+      processed: false,
+      paramsValid: true,
+      internalError: false,
+      stoppedBy,
+    });
+    return { type: d.ok ? (d.value.type as 'expired') : 'expired' };
+  }
+  const check = validateSchema('MessageBatchRequestParams', params);
+  const decision = batchRules.resultTypeFor({
+    processed: true,
+    paramsValid: check.ok,
+    internalError: false,
+    stoppedBy: null,
+  });
+  if (!check.ok || (decision.ok && decision.value.type === 'errored')) {
+    const type = decision.ok ? (decision.value.errorType ?? 'api_error') : 'invalid_request_error';
+    const message = check.ok
+      ? 'internal error'
+      : check.error.error.message.replace(/^MessageBatchRequestParams/, 'params');
+    return { type: 'errored', error: { type: 'error', error: { type, message } } };
+  }
+  const message = generateMessage(
+    params as { model: string; max_tokens: number } & Record<string, unknown>,
+    state.ids.next('message'),
+  );
+  return { type: 'succeeded', message };
+}
+
+/**
+ * Steps a batch by one happening at instant `at` and carries out the row's effects. Rows that
+ * are `ignored` or `impossible` change nothing.
+ */
+export function applyBatchEvent(state: ServerState, record: BatchRecord, event: string, at: number): AnyStep {
+  const machine = machineOf(state.spec, 'message-batches');
+  const result = step(machine, batchStateKey(machine, record.batch, at), event);
+  const kind = result.outcome.kind;
+  if (kind !== 'happens') return result;
+
+  const batch = { ...record.batch };
+  for (const effect of result.effects as readonly string[]) {
+    switch (effect) {
+      case 'record_results':
+        record.results = record.requests.map((r) => ({
+          custom_id: r.custom_id,
+          result: resultFor(state, r.params as Record<string, unknown>, null),
+        }));
+        break;
+      case 'expire_unsent_requests':
+        // No request is in flight in the reference server (UNSPEC-BATCH-EXPIRY-IN-FLIGHT): every
+        // unprocessed request is unsent.
+        record.results = record.requests.map((r) => ({
+          custom_id: r.custom_id,
+          result: resultFor(state, r.params as Record<string, unknown>, 'deadline'),
+        }));
+        break;
+      case 'set_ended_at':
+        batch.ended_at = iso(at);
+        break;
+      case 'set_results_url':
+        // Rendered per response from the request's origin (see `batchWire`).
+        break;
+      case 'make_results_unavailable':
+        // Derived from the clock: the state key turns `ended:past_retention` after 29 days.
+        break;
+      default:
+        throw new Error(`message-batches: effect ${effect} has no implementation`);
+    }
+  }
+  if (record.results) {
+    const tally = batchRules.tallyRequestCounts(record.results.map((r) => r.result.type));
+    if (tally.ok) batch.request_counts = tally.value;
+  }
+  batch.processing_status = result.next === 'in_progress' ? 'in_progress' : 'ended';
+  record.batch = batch;
+  return result;
+}
+
+/** Ends the batches whose processing time or 24-hour deadline has come, at that instant. */
+export function catchUpBatches(state: ServerState, now: number): void {
+  for (const record of state.store.batches.values()) {
+    if (record.batch.processing_status !== 'in_progress') continue;
+    const deadline = Date.parse(record.batch.expires_at);
+    if (record.completeAt !== null && record.completeAt < deadline && record.completeAt <= now) {
+      applyBatchEvent(state, record, 'processing.completed', record.completeAt);
+    } else if (deadline <= now) {
+      applyBatchEvent(state, record, 'clock.24h', deadline);
+    }
+  }
+}
+
+/** Path of a batch's results on this server. */
+export const resultsPath = (batchId: string) => `/v1/messages/batches/${batchId}/results`;
+
+/** The wire object of a batch, with `results_url` absolute on the caller's origin once ended. */
+export function batchWire(record: BatchRecord, origin: string) {
+  return {
+    ...record.batch,
+    results_url: record.results === null ? null : `${origin}${resultsPath(record.id)}`,
+  };
+}

@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+/**
+ * `reference-server [--port N] [--seed S] [--vendor NAME] [--test-control] [--faults A,B]`: starts
+ * the reference server on 127.0.0.1 and prints its base URL, admin key, workspace key and
+ * organization id.
+ */
+import { parseArgs } from 'node:util';
+import { createServer } from './app.js';
+import { ManualClock } from './clock.js';
+import { FAULTS, resolveFaults } from './faults/index.js';
+
+const HELP = `Usage: reference-server [options]
+
+  --port N          port on 127.0.0.1 (default 0: a free one)
+  --seed S          seed of every id and key the server mints (default 0)
+  --vendor NAME     vendor name headers, prefixes and model ids derive from
+  --test-control    mount the test-control API under /_test/ and use a manual clock
+  --faults A,B      switch seeded faults on (--list-faults prints the catalog)
+  --list-faults     print the fault catalog and exit
+  --help            this text
+
+Exit codes: 0 stopped by a signal, 2 bad options.`;
+
+let values: Record<string, string | boolean | undefined>;
+try {
+  ({ values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '0' },
+      seed: { type: 'string', default: '0' },
+      vendor: { type: 'string' },
+      'test-control': { type: 'boolean', default: false },
+      faults: { type: 'string', default: '' },
+      'list-faults': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  }));
+} catch (error) {
+  console.error(`${(error as Error).message}\n\n${HELP}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(HELP);
+  process.exit(0);
+}
+if (values['list-faults']) {
+  for (const f of FAULTS) console.log(`${f.name.padEnd(44)} ${f.requirement.padEnd(40)} ${f.description}`);
+  process.exit(0);
+}
+const faults = String(values.faults ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+try {
+  resolveFaults(faults);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be an integer from 0 to 65535; got ${values.port}`);
+  process.exit(2);
+}
+const testControl = values['test-control'] === true;
+let app: ReturnType<typeof createServer>;
+try {
+  app = createServer({
+    seed: String(values.seed ?? '0'),
+    testControl,
+    faults,
+    ...(typeof values.vendor === 'string' ? { vendor: values.vendor } : {}),
+    // With test control the clock is manual (advanced through /_test/clock/advance).
+    ...(testControl ? { clock: new ManualClock(Date.now()) } : {}),
+  });
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
+const url = await app.reference.listenLocal(port);
+const { demo } = app.reference.state;
+console.log(`base URL:        ${url}`);
+console.log(`admin key:       ${demo.adminKey}`);
+console.log(`workspace key:   ${demo.workspaceKey}`);
+console.log(`organization id: ${demo.organizationId}`);
+console.log(`workspace id:    ${demo.workspaceId}`);
+if (testControl) console.log(`test control:    ${url}/_test/`);
+if (faults.length) console.log(`faults on:       ${faults.join(', ')}`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    void app.close().then(() => process.exit(0));
+  });
+}

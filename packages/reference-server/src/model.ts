@@ -1,0 +1,101 @@
+/**
+ * The deterministic stand-in model: no network, no weights. Token counts and reply text are pure
+ * functions of the request, and what counts as input comes from the spec's `countableContent`
+ * (thinking blocks of earlier assistant turns ignored, the current turn's counted).
+ */
+import { type Message, messageRules } from '@vendor-api/spec';
+
+type CountableContent = messageRules.CountableContent;
+
+/** Tokens of a text: words and single punctuation marks. */
+export function textTokens(text: string): number {
+  return text.match(/[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_]/gu)?.length ?? 0;
+}
+
+/** Overhead per turn, and for the system prompt and each tool (the stand-in's own constants). */
+const TURN_OVERHEAD = 3;
+const SYSTEM_OVERHEAD = 3;
+const TOOL_OVERHEAD = 5;
+/** Cost of an image: a base and one token per 1,000 characters of base64 data. */
+const IMAGE_BASE = 85;
+
+function blockTokens(block: CountableContent['messages'][number]['content'][number]): number {
+  switch (block.type) {
+    case 'text':
+      return textTokens(block.text);
+    case 'thinking':
+      return textTokens(block.thinking);
+    case 'image':
+      return IMAGE_BASE + Math.ceil(block.source.data.length / 1000);
+    default:
+      return 0;
+  }
+}
+
+/** Input tokens of countable content. */
+export function countInputTokens(content: CountableContent): number {
+  let n = 0;
+  if (content.system !== null) n += SYSTEM_OVERHEAD + textTokens(content.system);
+  for (const tool of content.tools) n += TOOL_OVERHEAD + textTokens(JSON.stringify(tool));
+  for (const turn of content.messages) {
+    n += TURN_OVERHEAD;
+    for (const block of turn.content) n += blockTokens(block);
+  }
+  return n;
+}
+
+/**
+ * Input tokens of a message-creation or token-counting body. The body has passed validation, so
+ * `countableContent` cannot fail; if it does, the request is counted as empty.
+ */
+export function inputTokensOf(params: unknown): number {
+  const content = messageRules.countableContent(params);
+  return content.ok ? countInputTokens(content.value) : 0;
+}
+
+function lastUserText(content: CountableContent): string {
+  for (let i = content.messages.length - 1; i >= 0; i--) {
+    const turn = content.messages[i];
+    if (turn?.role !== 'user') continue;
+    return turn.content
+      .map((b) => (b.type === 'text' ? b.text : ''))
+      .join(' ')
+      .trim();
+  }
+  return '';
+}
+
+/** The first `max` tokens of a text (whole tokens, original spacing kept). */
+function truncateTokens(text: string, max: number): { text: string; tokens: number; truncated: boolean } {
+  const re = /[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_]/gu;
+  let count = 0;
+  let end = 0;
+  for (const m of text.matchAll(re)) {
+    if (count === max) return { text: text.slice(0, end), tokens: count, truncated: true };
+    count++;
+    end = (m.index ?? 0) + m[0].length;
+  }
+  return { text, tokens: count, truncated: false };
+}
+
+/** The message the stand-in model answers with; `id` is minted by the caller. */
+export function generateMessage(
+  params: { readonly model: string; readonly max_tokens: number } & Record<string, unknown>,
+  id: string,
+): Message {
+  const content = messageRules.countableContent(params);
+  const countable = content.ok ? content.value : { system: null, tools: [], messages: [] };
+  const input = countInputTokens(countable);
+  const prompt = lastUserText(countable);
+  const full = `Reference reply: ${prompt === '' ? '(no text)' : prompt}`;
+  const out = truncateTokens(full, params.max_tokens);
+  return {
+    id,
+    type: 'message',
+    role: 'assistant',
+    content: [{ type: 'text', text: out.text }],
+    model: params.model,
+    stop_reason: out.truncated ? 'max_tokens' : 'end_turn',
+    usage: { input_tokens: input, output_tokens: out.tokens },
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * Message batches: create, retrieve, list, and the results download at `results_url`. Retrieve
+ * and results are the machine's operation events; processing and expiry are happenings applied
+ * by `lifecycle/message-batches.ts` as the clock moves.
+ */
+import { batchRules, type MessageBatch, type MessageBatchCreateParams, step } from '@vendor-api/spec';
+import { iso } from '../clock.js';
+import { ApiError, notFound } from '../errors.js';
+import { batchStateKey, machineOf } from '../lifecycle/machines.js';
+import { batchWire } from '../lifecycle/message-batches.js';
+import { type HandlerContext, type HandlerMap, ownerOf } from '../state.js';
+import type { BatchRecord } from '../store.js';
+
+/** Page size of the batch list when `limit` is omitted (not shown: UNSPEC-BATCH-LIST-LIMIT). */
+export const BATCH_LIST_LIMIT_DEFAULT = 20;
+
+function findBatch(ctx: HandlerContext): BatchRecord {
+  const id = String(ctx.path.message_batch_id);
+  const record = ctx.state.store.batches.get(id);
+  if (!record) throw notFound('message batch', id);
+  ctx.authorizeResource(record.workspaceId);
+  return record;
+}
+
+/** Steps an operation event (no effects) and answers its status, or throws for other rows. */
+function operationStatus(ctx: HandlerContext, record: BatchRecord, event: string): number {
+  const machine = machineOf(ctx.state.spec, 'message-batches');
+  const now = ctx.state.clock.now();
+  const { outcome } = step(machine, batchStateKey(machine, record.batch, now), event);
+  switch (outcome.kind) {
+    case 'ok':
+      return outcome.status;
+    case 'error':
+      throw new ApiError(outcome.status, outcome.errorType ?? 'invalid_request_error', `${event} refused`);
+    case 'unspecified':
+      // Results before the end or after the 29-day retention: the status is not shown
+      // (UNSPEC-BATCH-RESULTS-BEFORE-END, UNSPEC-BATCH-RESULTS-AFTER-RETENTION); the reference
+      // server answers 404.
+      throw new ApiError(404, 'not_found_error', `the results of batch ${record.id} are not available`);
+    default:
+      throw new Error(`message-batches: ${event} has a ${outcome.kind} row`);
+  }
+}
+
+export const handlers: HandlerMap = {
+  'messages.batches.create': (ctx) => {
+    const { state } = ctx;
+    const owner = ownerOf(ctx);
+    const params = ctx.body as MessageBatchCreateParams;
+    const exceeded = batchRules.exceededBatchLimits(
+      params.requests.length,
+      batchRules.bodyByteLength(JSON.stringify(params)),
+    );
+    if (exceeded.ok && exceeded.value.length > 0) {
+      throw new ApiError(
+        exceeded.value.some((l) => l.limit === 'bytes') ? 413 : 400,
+        exceeded.value.some((l) => l.limit === 'bytes') ? 'request_too_large' : 'invalid_request_error',
+        exceeded.value.map((l) => l.description).join(' '),
+      );
+    }
+    const now = state.clock.now();
+    const counts = batchRules.initialRequestCounts(params.requests.length);
+    const expires = batchRules.expiresAt(iso(now));
+    if (!counts.ok || !expires.ok) throw new Error('message-batches: creation rules failed on valid input');
+    const id = state.ids.next('batch');
+    const batch: MessageBatch = {
+      id,
+      type: 'message_batch',
+      processing_status: 'in_progress',
+      request_counts: counts.value,
+      created_at: iso(now),
+      expires_at: expires.value,
+      ended_at: null,
+      cancel_initiated_at: null,
+      results_url: null,
+    };
+    const record = state.store.batches.put({
+      id,
+      workspaceId: owner.workspaceId,
+      seq: state.store.nextSeq(),
+      batch,
+      requests: params.requests,
+      completeAt: state.timings.batchProcessingMs === null ? null : now + state.timings.batchProcessingMs,
+      results: null,
+    });
+    return { status: ctx.endpoint.success.status, body: batchWire(record, ctx.origin) };
+  },
+
+  'messages.batches.retrieve': (ctx) => {
+    const record = findBatch(ctx);
+    const status = operationStatus(ctx, record, 'messages.batches.retrieve');
+    return { status, body: batchWire(record, ctx.origin) };
+  },
+
+  'messages.batches.list': (ctx) => {
+    const owner = ownerOf(ctx);
+    const limit = typeof ctx.query.limit === 'number' ? ctx.query.limit : BATCH_LIST_LIMIT_DEFAULT;
+    // Order is not shown (UNSPEC-BATCH-LIST-ORDER): newest first.
+    const all = ctx.state.store.batches
+      .values()
+      .filter((r) => r.workspaceId === owner.workspaceId)
+      .sort((a, b) => b.seq - a.seq);
+    let start = 0;
+    if (typeof ctx.query.after_id === 'string') {
+      const index = all.findIndex((r) => r.id === ctx.query.after_id);
+      // An unknown after_id is not shown (UNSPEC-BATCH-LIST-AFTER-ID-UNKNOWN): 400.
+      if (index < 0) throw new ApiError(400, 'invalid_request_error', 'query.after_id: unknown batch id');
+      start = index + 1;
+    }
+    const page = all.slice(start, start + limit);
+    return {
+      status: ctx.endpoint.success.status,
+      body: {
+        data: page.map((r) => batchWire(r, ctx.origin)),
+        has_more: start + limit < all.length,
+        last_id: page.at(-1)?.id ?? null,
+      },
+    };
+  },
+
+  'messages.batches.results': (ctx) => {
+    const record = findBatch(ctx);
+    const status = operationStatus(ctx, record, 'messages.batches.results');
+    const lines = (record.results ?? []).map((r) => `${JSON.stringify(r)}\n`).join('');
+    return { status, body: lines, contentType: 'application/x-ndjson' };
+  },
+};

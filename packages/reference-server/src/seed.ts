@@ -1,0 +1,43 @@
+/**
+ * The demo organization seeded at start: an organization, its Default Workspace, one named
+ * workspace with a workspace key, and an admin key. Everything derives from the seed.
+ */
+import type { Vendor } from '@vendor-api/spec';
+import type { IdGenerator } from './ids.js';
+import type { Demo } from './state.js';
+import type { Store } from './store.js';
+
+/** Key of the Default Workspace in the store (it has no identifier on the wire). */
+export const defaultWorkspaceKey = (organizationId: string) => `default:${organizationId}`;
+
+/** A workspace key: workspace keys have no documented prefix (UNSPEC-AUTH-WORKSPACE-KEY-FORMAT). */
+export const workspaceKeySecret = (v: Vendor, ids: IdGenerator) =>
+  `sk-${v.name}-api03-${ids.token('workspace_key')}`;
+/** An admin key, with the documented admin prefix. */
+export const adminKeySecret = (v: Vendor, ids: IdGenerator) =>
+  `${v.prefixes.adminKey}01-${ids.token('admin_key')}`;
+
+export function seedDemo(store: Store, ids: IdGenerator, v: Vendor): Demo {
+  const organizationId = ids.uuid();
+  store.organizations.put({ id: organizationId, name: 'Demo organization' });
+  store.workspaces.put({
+    id: defaultWorkspaceKey(organizationId),
+    organizationId,
+    name: 'Default Workspace',
+    isDefault: true,
+    archivedAt: null,
+  });
+  const workspaceId = ids.next('workspace');
+  store.workspaces.put({ id: workspaceId, organizationId, name: 'Demo', isDefault: false, archivedAt: null });
+  const adminKey = adminKeySecret(v, ids);
+  store.apiKeys.put({ id: adminKey, kind: 'admin_key', organizationId, workspaceId: null, revokedAt: null });
+  const workspaceKey = workspaceKeySecret(v, ids);
+  store.apiKeys.put({
+    id: workspaceKey,
+    kind: 'workspace_key',
+    organizationId,
+    workspaceId,
+    revokedAt: null,
+  });
+  return { organizationId, workspaceId, adminKey, workspaceKey };
+}

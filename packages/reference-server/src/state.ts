@@ -1,0 +1,98 @@
+/**
+ * What every handler can reach: the vendor and its spec, the clock, the id generator, the store,
+ * the background timings and the seeded demo organization; and the handler contract itself.
+ */
+import type { access, Endpoint, Vendor, VendorSpec } from '@vendor-api/spec';
+import type { Clock } from './clock.js';
+import { ApiError } from './errors.js';
+import type { FaultSet } from './faults/index.js';
+
+type AccessContext = access.AccessContext;
+type PresentedCredential = access.PresentedCredential;
+
+import type { IdGenerator } from './ids.js';
+import type { Store } from './store.js';
+
+/** How long background work takes on its own (null: never on its own, only through test control). */
+export interface Timings {
+  /** From batch creation to the end of processing (must be under 24 h to beat the expiry). */
+  readonly batchProcessingMs: number | null;
+  /** From dream creation to the pipeline start. */
+  readonly dreamStartMs: number | null;
+  /** From the pipeline start to its success. */
+  readonly dreamRunMs: number | null;
+}
+
+export const DEFAULT_TIMINGS: Timings = {
+  batchProcessingMs: 60_000,
+  dreamStartMs: 1_000,
+  dreamRunMs: 60_000,
+};
+
+/** The organization, workspace and keys seeded at start. */
+export interface Demo {
+  readonly organizationId: string;
+  readonly workspaceId: string;
+  readonly adminKey: string;
+  readonly workspaceKey: string;
+}
+
+export interface ServerState {
+  readonly vendor: Vendor;
+  readonly spec: VendorSpec;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly store: Store;
+  readonly timings: Timings;
+  readonly demo: Demo;
+  /** Seeded faults switched on (none by default). */
+  readonly faults: FaultSet;
+  /** Applies every background happening due at the clock's current time. */
+  catchUp(): void;
+}
+
+/** The authenticated caller of a request. */
+export interface Caller {
+  readonly kind: Exclude<PresentedCredential['kind'], 'none'>;
+  readonly organizationId: string;
+  /** Workspace of a workspace key or token (null: the Default Workspace); null for admin keys. */
+  readonly workspaceId: string | null;
+  readonly presented: PresentedCredential;
+}
+
+export interface HandlerContext {
+  readonly state: ServerState;
+  readonly endpoint: Endpoint;
+  /** Null only on endpoints that take no credential (the token exchange). */
+  readonly caller: Caller | null;
+  readonly path: Record<string, unknown>;
+  readonly query: Record<string, unknown>;
+  readonly body: unknown;
+  /** `<scheme>://<host>` the client used: absolute URLs this server serves start with it. */
+  readonly origin: string;
+  /**
+   * Checks that the caller may reach a resource owned by a workspace (spec `authorize` with
+   * `resourceWorkspaceId`); throws the decision's error otherwise.
+   */
+  authorizeResource(resourceWorkspaceId: AccessContext['resourceWorkspaceId']): void;
+}
+
+export interface HandlerResult {
+  readonly status: number;
+  readonly body: unknown;
+  /** Defaults to JSON. */
+  readonly contentType?: 'application/json' | 'application/x-ndjson';
+}
+
+/** The caller's organization and workspace; throws 401 on an endpoint reached without a credential. */
+export function ownerOf(ctx: HandlerContext): { organizationId: string; workspaceId: string | null } {
+  if (ctx.caller === null) throw new ApiError(401, 'authentication_error', 'a credential is required');
+  return { organizationId: ctx.caller.organizationId, workspaceId: ctx.caller.workspaceId };
+}
+
+export type Handler = (ctx: HandlerContext) => HandlerResult | Promise<HandlerResult>;
+
+/** Handlers by operation id (`dreams.cancel`). */
+export type HandlerMap = Readonly<Record<string, Handler>>;
+
+export type { IdGenerator };

@@ -1,0 +1,172 @@
+/**
+ * The test-control API (off unless the server starts with `testControl: true`): what the
+ * documents give no endpoint for. Provision memory stores, sessions and files; move the clock;
+ * drive a dream's pipeline or a batch's processing. Every state change still goes through the
+ * spec's `step` (via the lifecycle modules); a happening the machine calls impossible is a 409.
+ */
+
+import type { FastifyInstance } from 'fastify';
+import { isManualClock, iso } from './clock.js';
+import { ApiError, notFound } from './errors.js';
+import { FAULTS } from './faults/index.js';
+import { type AnyStep, applyDreamEvent, inputStoreId, startPipeline } from './lifecycle/dreams.js';
+import { applyBatchEvent } from './lifecycle/message-batches.js';
+import type { ServerState } from './state.js';
+
+export const TEST_CONTROL_PREFIX = '/_test';
+
+type Body = Record<string, unknown> | undefined;
+
+const str = (body: Body, key: string): string | undefined =>
+  typeof body?.[key] === 'string' ? (body[key] as string) : undefined;
+
+function checkStep(result: AnyStep, what: string): AnyStep {
+  const kind = result.outcome.kind;
+  if (kind === 'impossible') throw new ApiError(409, 'invalid_request_error', `${what} cannot happen now`);
+  if (kind === 'error') {
+    throw new ApiError(
+      result.outcome.status,
+      result.outcome.errorType ?? 'invalid_request_error',
+      `${what} refused`,
+    );
+  }
+  return result;
+}
+
+function workspaceFor(state: ServerState, body: Body): string {
+  const id = str(body, 'workspace_id') ?? state.demo.workspaceId;
+  if (!state.store.workspaces.get(id)) throw notFound('workspace', id);
+  return id;
+}
+
+export function registerTestControl(app: FastifyInstance, state: ServerState): void {
+  const p = TEST_CONTROL_PREFIX;
+
+  app.get(`${p}/state`, async () => ({
+    now: iso(state.clock.now()),
+    demo: state.demo,
+    faults: state.faults.list(),
+  }));
+
+  app.get(`${p}/faults/catalog`, async () => ({ faults: FAULTS }));
+
+  app.post(`${p}/faults`, async (request) => {
+    const names = (request.body as Body)?.names;
+    if (!Array.isArray(names) || !names.every((n) => typeof n === 'string')) {
+      throw new ApiError(400, 'invalid_request_error', 'body.names: must be an array of fault names');
+    }
+    try {
+      state.faults.set(names as string[]);
+    } catch (error) {
+      throw new ApiError(400, 'invalid_request_error', `body.names: ${(error as Error).message}`);
+    }
+    return { faults: state.faults.list() };
+  });
+
+  app.post(`${p}/clock/advance`, async (request) => {
+    const body = request.body as Body;
+    const ms = body?.ms;
+    if (!isManualClock(state.clock)) {
+      throw new ApiError(409, 'invalid_request_error', 'the server runs on the real clock');
+    }
+    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
+      throw new ApiError(400, 'invalid_request_error', 'body.ms: must be a non-negative number');
+    }
+    state.clock.advance(ms);
+    state.catchUp();
+    return { now: iso(state.clock.now()) };
+  });
+
+  app.post(`${p}/memory_stores`, async (request) => {
+    const body = request.body as Body;
+    const workspaceId = workspaceFor(state, body);
+    const record = state.store.memoryStores.put({
+      id: state.ids.next('memoryStore'),
+      organizationId: state.demo.organizationId,
+      workspaceId,
+      name: str(body, 'name') ?? 'memory store',
+      description: str(body, 'description') ?? null,
+      createdAt: state.clock.now(),
+      archivedAt: null,
+      deletedAt: null,
+      populatedBy: null,
+    });
+    return { id: record.id, name: record.name, description: record.description, workspace_id: workspaceId };
+  });
+
+  // Archiving a store: rejected while it is the output of an active dream; fails the active dreams
+  // that read it. Both answers come from the dream machine.
+  app.post<{ Params: { id: string } }>(`${p}/memory_stores/:id/archive`, async (request) => {
+    state.catchUp();
+    const store = state.store.memoryStores.get(request.params.id);
+    if (!store) throw notFound('memory store', request.params.id);
+    const now = state.clock.now();
+    for (const record of state.store.dreams.values()) {
+      if (record.dream.outputs.some((o) => o.memory_store_id === store.id)) {
+        checkStep(applyDreamEvent(state, record, 'output_store.archive', now), 'archiving the output store');
+      }
+    }
+    store.archivedAt = now;
+    for (const record of state.store.dreams.values()) {
+      if (inputStoreId(record) === store.id) applyDreamEvent(state, record, 'input_store.unavailable', now);
+    }
+    return { id: store.id, archived_at: iso(now) };
+  });
+
+  app.post(`${p}/sessions`, async (request) => {
+    const body = request.body as Body;
+    const workspaceId = workspaceFor(state, body);
+    const session = state.store.sessions.put({
+      id: state.ids.next('session'),
+      organizationId: state.demo.organizationId,
+      workspaceId,
+      createdAt: state.clock.now(),
+      archivedAt: null,
+      deletedAt: null,
+      dreamId: null,
+    });
+    return { id: session.id, workspace_id: workspaceId };
+  });
+
+  app.post(`${p}/files`, async (request) => {
+    const body = request.body as Body;
+    const workspaceId = workspaceFor(state, body);
+    const file = state.store.files.put({
+      id: state.ids.next('file'),
+      workspaceId,
+      filename: str(body, 'filename') ?? 'file.txt',
+      createdAt: state.clock.now(),
+    });
+    return { id: file.id, filename: file.filename, workspace_id: workspaceId };
+  });
+
+  app.post<{ Params: { id: string; action: string } }>(`${p}/dreams/:id/:action`, async (request) => {
+    state.catchUp();
+    const record = state.store.dreams.get(request.params.id);
+    if (!record) throw notFound('dream', request.params.id);
+    const now = state.clock.now();
+    const body = request.body as Body;
+    const action = request.params.action;
+    if (action === 'start') checkStep(startPipeline(state, record, now), 'pipeline.started');
+    else if (action === 'progress')
+      checkStep(applyDreamEvent(state, record, 'pipeline.progress', now), action);
+    else if (action === 'complete')
+      checkStep(applyDreamEvent(state, record, 'pipeline.succeeded', now), action);
+    else if (action === 'fail') {
+      const errorType = str(body, 'error_type') ?? 'internal_error';
+      checkStep(applyDreamEvent(state, record, 'pipeline.failed', now, { errorType }), 'pipeline.failed');
+    } else throw new ApiError(404, 'not_found_error', `unknown dream action ${JSON.stringify(action)}`);
+    return record.dream;
+  });
+
+  app.post<{ Params: { id: string } }>(`${p}/batches/:id/complete`, async (request) => {
+    state.catchUp();
+    const record = state.store.batches.get(request.params.id);
+    if (!record) throw notFound('message batch', request.params.id);
+    checkStep(
+      applyBatchEvent(state, record, 'processing.completed', state.clock.now()),
+      'processing.completed',
+    );
+    return record.batch;
+  });
+}

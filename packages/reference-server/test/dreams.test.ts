@@ -1,0 +1,170 @@
+import { spec, step } from '@vendor-api/spec';
+import { describe, expect, it } from 'vitest';
+import { DREAM_BETAS, expectErrorBody, expectValid, idsOf, MODEL, setup } from './helpers.js';
+
+const dreams = spec.machines.dreams!;
+
+async function fixtures(t: ReturnType<typeof setup>) {
+  const store = await t.call('POST', '/_test/memory_stores', { body: { name: 'notes' } });
+  const session = await t.call('POST', '/_test/sessions', { body: {} });
+  return { storeId: String(store.json?.id), sessionId: String(session.json?.id) };
+}
+
+async function createDream(t: ReturnType<typeof setup>) {
+  const { storeId, sessionId } = await fixtures(t);
+  const res = await t.call('POST', '/v1/dreams', {
+    betas: DREAM_BETAS,
+    body: {
+      model: MODEL,
+      instructions: 'Tidy up',
+      inputs: [
+        { type: 'memory_store', memory_store_id: storeId },
+        { type: 'sessions', session_ids: [sessionId] },
+      ],
+    },
+  });
+  expect(res.status).toBe(200);
+  return res.json as { id: string; status: string };
+}
+
+const op = (t: ReturnType<typeof setup>, id: string, action: 'cancel' | 'archive') =>
+  t.call('POST', `/v1/dreams/${id}/${action}`, { betas: DREAM_BETAS });
+const get = (t: ReturnType<typeof setup>, id: string) =>
+  t.call('GET', `/v1/dreams/${id}`, { betas: DREAM_BETAS });
+
+describe('dreams', () => {
+  it('create answers a pending dream with empty outputs and zero usage', async () => {
+    const t = setup();
+    const dream = await createDream(t);
+    expectValid('dreams.create', 200, dream);
+    expect(dream).toMatchObject({
+      status: 'pending',
+      outputs: [],
+      session_id: null,
+      ended_at: null,
+      error: null,
+    });
+    const again = await get(t, dream.id);
+    expectValid('dreams.retrieve', 200, again.json);
+    expect(again.json).toEqual(dream);
+  });
+
+  it('create rejects two memory_store inputs (cross-field rule) with 400', async () => {
+    const t = setup();
+    const { storeId, sessionId } = await fixtures(t);
+    const res = await t.call('POST', '/v1/dreams', {
+      betas: DREAM_BETAS,
+      body: {
+        model: MODEL,
+        inputs: [
+          { type: 'memory_store', memory_store_id: storeId },
+          { type: 'memory_store', memory_store_id: storeId },
+          { type: 'sessions', session_ids: [sessionId] },
+        ],
+      },
+    });
+    expectErrorBody(res, 400);
+  });
+
+  it('the pipeline starts and completes as the clock moves', async () => {
+    const t = setup({ timings: { dreamStartMs: 1000, dreamRunMs: 5000 } });
+    const dream = await createDream(t);
+    await t.advance(1000);
+    const running = (await get(t, dream.id)).json!;
+    expectValid('dreams.retrieve', 200, running);
+    expect(running.status).toBe('running');
+    expect(running.session_id).toEqual(expect.any(String));
+    expect(running.outputs).toHaveLength(1);
+    await t.advance(5000);
+    const done = (await get(t, dream.id)).json!;
+    expectValid('dreams.retrieve', 200, done);
+    expect(done).toMatchObject({ status: 'completed', ended_at: '2026-01-01T00:00:06.000Z' });
+  });
+
+  it('cancel of a completed dream is 400 and leaves it completed', async () => {
+    const t = setup({ timings: { dreamStartMs: null, dreamRunMs: null } });
+    const dream = await createDream(t);
+    await t.call('POST', `/_test/dreams/${dream.id}/start`);
+    await t.call('POST', `/_test/dreams/${dream.id}/complete`);
+    const expected = step(dreams, 'completed', 'dreams.cancel');
+    const res = await op(t, dream.id, 'cancel');
+    expect(expected.outcome).toMatchObject({ kind: 'error', status: 400 });
+    expectErrorBody(res, 400);
+    expect((await get(t, dream.id)).json?.status).toBe('completed');
+  });
+
+  it('cancel of a failed dream is 400; the failure carries its error type', async () => {
+    const t = setup({ timings: { dreamStartMs: null, dreamRunMs: null } });
+    const dream = await createDream(t);
+    await t.call('POST', `/_test/dreams/${dream.id}/start`);
+    await t.call('POST', `/_test/dreams/${dream.id}/fail`, { body: { error_type: 'timeout' } });
+    expectErrorBody(await op(t, dream.id, 'cancel'), 400);
+    const failed = (await get(t, dream.id)).json!;
+    expectValid('dreams.retrieve', 200, failed);
+    expect(failed).toMatchObject({ status: 'failed', error: { type: 'timeout' } });
+  });
+
+  it('every cancel and archive answer matches the machine row for the state', async () => {
+    for (const [prepare, state] of [
+      [[], 'pending'],
+      [['start'], 'running'],
+      [['start', 'complete'], 'completed'],
+      [['start', 'fail'], 'failed'],
+    ] as const) {
+      for (const action of ['cancel', 'archive'] as const) {
+        const t = setup({ timings: { dreamStartMs: null, dreamRunMs: null } });
+        const dream = await createDream(t);
+        for (const a of prepare) await t.call('POST', `/_test/dreams/${dream.id}/${a}`);
+        const expected = step(dreams, state, `dreams.${action}`);
+        const res = await op(t, dream.id, action);
+        const status =
+          expected.outcome.kind === 'ok' || expected.outcome.kind === 'error' ? expected.outcome.status : -1;
+        expect([state, action, res.status]).toEqual([state, action, status]);
+        const after = (await get(t, dream.id)).json!;
+        const key = after.archived_at === null ? after.status : `${after.status}:archived`;
+        expect([state, action, key]).toEqual([state, action, expected.next]);
+      }
+    }
+  });
+
+  it('archive is idempotent, and archived dreams leave the default list', async () => {
+    const t = setup({ timings: { dreamStartMs: null, dreamRunMs: null } });
+    const a = await createDream(t);
+    await t.advance(1000);
+    const b = await createDream(t);
+    expect((await op(t, a.id, 'cancel')).status).toBe(200);
+    expect((await op(t, a.id, 'cancel')).status).toBe(200);
+    const archived = await op(t, a.id, 'archive');
+    expect(archived.status).toBe(200);
+    expect(archived.json?.archived_at).toEqual(expect.any(String));
+    expect((await op(t, a.id, 'archive')).status).toBe(200);
+    expectErrorBody(await op(t, b.id, 'archive'), 400);
+
+    const list = await t.call('GET', '/v1/dreams', { betas: DREAM_BETAS });
+    expect(idsOf(list)).toEqual([b.id]);
+    const all = await t.call('GET', '/v1/dreams?include_archived=true', { betas: DREAM_BETAS });
+    expect(idsOf(all)).toEqual([b.id, a.id]);
+    expect((await get(t, a.id)).status).toBe(200);
+  });
+
+  it('lists newest first, pages with limit, and rejects limit above 100', async () => {
+    const t = setup();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      ids.push((await createDream(t)).id);
+      await t.advance(10);
+    }
+    const first = await t.call('GET', '/v1/dreams?limit=2', { betas: DREAM_BETAS });
+    expect(idsOf(first)).toEqual([ids[2], ids[1]]);
+    const next = String(first.json?.next_page);
+    const second = await t.call('GET', `/v1/dreams?limit=2&page=${next}`, { betas: DREAM_BETAS });
+    expect(idsOf(second)).toEqual([ids[0]]);
+    expect(second.json?.next_page).toBeNull();
+    expectErrorBody(await t.call('GET', '/v1/dreams?limit=101', { betas: DREAM_BETAS }), 400);
+  });
+
+  it('an unknown dream is 404 with the error body', async () => {
+    const t = setup();
+    expectErrorBody(await get(t, 'drm_unknown'), 404);
+  });
+});

@@ -1,0 +1,76 @@
+import { vendor } from '@vendor-api/spec';
+import { validateResponse } from '@vendor-api/validators';
+import { expect } from 'vitest';
+import { createServer, ManualClock, type ServerOptions } from '../src/index.js';
+
+export const DREAM_BETAS = 'managed-agents-2026-04-01,dreaming-2026-04-21';
+export const MODEL = vendor.models.sonnet;
+
+export function setup(options: ServerOptions = {}) {
+  const clock = new ManualClock('2026-01-01T00:00:00.000Z');
+  const app = createServer({ seed: 'test', clock, testControl: true, ...options });
+  const { demo } = app.reference.state;
+
+  async function call(
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    opts: { body?: unknown; raw?: string; betas?: string; key?: string | null; version?: string | null } = {},
+  ) {
+    const headers: Record<string, string> = {};
+    if (opts.version !== null) headers[vendor.headers.version] = opts.version ?? vendor.apiVersion;
+    if (opts.betas !== undefined) headers[vendor.headers.beta] = opts.betas;
+    if (opts.key !== null) headers['x-api-key'] = opts.key ?? demo.workspaceKey;
+    let payload: string | undefined;
+    if (opts.raw !== undefined) payload = opts.raw;
+    else if (opts.body !== undefined) payload = JSON.stringify(opts.body);
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    const res = await app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}) });
+    const type = String(res.headers['content-type'] ?? '');
+    return {
+      status: res.statusCode,
+      headers: res.headers,
+      text: res.body,
+      json: type.includes('application/json') ? (res.json() as Record<string, unknown>) : undefined,
+    };
+  }
+
+  /** Advances the clock through the test-control API. */
+  async function advance(ms: number) {
+    const res = await call('POST', '/_test/clock/advance', { body: { ms } });
+    expect(res.status).toBe(200);
+  }
+
+  return { app, clock, demo, call, advance };
+}
+
+/** Asserts a response against the operation's strict response validator. */
+export function expectValid(operationId: string, status: number, body: unknown) {
+  const result = validateResponse(operationId, status, body, { mode: 'strict' });
+  expect(result.ok ? [] : result.issues).toEqual([]);
+}
+
+/** Asserts the standard error body and the request-id header. */
+export function expectErrorBody(
+  res: { status: number; json: Record<string, unknown> | undefined; headers: Record<string, unknown> },
+  status: number,
+) {
+  expect(res.status).toBe(status);
+  expect(res.json).toMatchObject({
+    type: 'error',
+    error: { type: expect.any(String), message: expect.any(String) },
+  });
+  expect(res.headers['request-id']).toEqual(expect.any(String));
+}
+
+/** The `error` object of an error response. */
+export function errorOf(res: { json: Record<string, unknown> | undefined }): {
+  type: string;
+  message: string;
+} {
+  return (res.json?.error ?? { type: '', message: '' }) as { type: string; message: string };
+}
+
+/** The ids of a list response's `data`. */
+export function idsOf(res: { json: Record<string, unknown> | undefined }): string[] {
+  return ((res.json?.data ?? []) as { id: string }[]).map((d) => d.id);
+}
