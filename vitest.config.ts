@@ -25,12 +25,14 @@ export default defineConfig({
         test: { name: 'spec', include: ['spec/test/**/*.test.ts', 'spec/src/**/*.test.ts'] },
       },
       { extends: true, test: { name: 'codegen', include: ['tools/codegen/test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'spec-diff', include: ['tools/spec-diff/test/**/*.test.ts'] } },
       { extends: true, test: { name: 'validators', include: ['packages/validators/test/**/*.test.ts'] } },
       { extends: true, test: { name: 'client', include: ['packages/client/test/**/*.test.ts'] } },
       {
         extends: true,
         test: { name: 'reference-server', include: ['packages/reference-server/test/**/*.test.ts'] },
       },
+      { extends: true, test: { name: 'conformance', include: ['conformance/test/**/*.test.ts'] } },
     ],
   },
 });

@@ -16,3 +16,4 @@ export { handlers } from './routes/index.js';
 export { DEFAULT_TIMINGS, type Demo, type HandlerMap, type ServerState, type Timings } from './state.js';
 export { createMemoryStore, type Store } from './store.js';
 export { TEST_CONTROL_PREFIX } from './test-control.js';
+export { FAULTS, type FaultDefinition, resolveFaults } from './faults/index.js';

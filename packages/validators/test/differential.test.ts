@@ -9,8 +9,8 @@ import { spec } from '@vendor-api/spec';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { mixed, near } from '../src/arbitrary.js';
 import { validateSchema } from '../src/index.js';
-import { mixed, near } from './arbitrary.js';
 
 for (const [name, format] of Object.entries(fullFormats)) {
   if (FormatRegistry.Has(name)) continue;

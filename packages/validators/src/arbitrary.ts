@@ -1,11 +1,13 @@
 /**
  * fast-check arbitraries from the spec's JSON Schemas: `near(schema)` produces values that are
  * mostly valid (it follows types, enums, constants, patterns, formats, ranges and required
- * properties) and `mutated(schema)` produces their broken variants (a required property dropped,
- * an unknown one added, a leaf replaced by any JSON value). The differential tests use both.
+ * properties) and `mutate(value)` produces broken variants of a value (a required property dropped,
+ * an unknown one added, a leaf replaced by any JSON value). The differential tests and the
+ * conformance suite's negative cases use both; fast-check is an optional peer dependency.
  */
 import fc from 'fast-check';
 
+// biome-ignore lint/suspicious/noExplicitAny: JSON Schema values of any shape
 type Schema = Record<string, any>;
 
 export interface ArbitraryContext {

@@ -1,0 +1,117 @@
+/**
+ * The adapter: what the suite needs from an implementation that the documented API cannot do.
+ * Every method belongs to a capability; an adapter implements the methods of the capabilities it
+ * declares. See README.md, "Writing an adapter".
+ */
+import type { Capability } from './capabilities.js';
+
+export interface Workspace {
+  readonly id: string;
+  /** A workspace API key of this workspace. */
+  readonly apiKey: string;
+}
+
+export interface IssuerFixture {
+  readonly name: string;
+  readonly issuer_url: string;
+  readonly jwks:
+    | { readonly type: 'inline'; readonly keys: readonly Record<string, unknown>[] }
+    | Record<string, unknown>;
+  /** Maximum token lifetime accepted from this issuer (seconds); the service's default when absent. */
+  readonly maxLifetimeSeconds?: number;
+}
+
+export interface RuleFixture {
+  readonly name: string;
+  readonly issuer: string;
+  readonly match: Record<string, unknown>;
+  readonly oauth_scope: string;
+  readonly service_account_id: string;
+  /** Workspaces the rule is enabled for. */
+  readonly workspace_ids: readonly string[];
+  readonly token_lifetime_seconds?: number;
+}
+
+export type DreamDrive =
+  | { readonly action: 'start' }
+  | { readonly action: 'progress'; readonly input_tokens?: number; readonly output_tokens?: number }
+  | { readonly action: 'succeed' }
+  | { readonly action: 'fail'; readonly error_type: string };
+
+export type BatchDrive =
+  /** Process every unsent request; `errored` names custom ids to fail with an error. */
+  { readonly action: 'process'; readonly errored?: readonly string[] };
+
+export interface Adapter {
+  readonly name: string;
+  readonly capabilities: ReadonlySet<Capability>;
+  /** Called once before the run (reset state, start servers). */
+  setup?(): Promise<void>;
+  /** Called once after the run. */
+  teardown?(): Promise<void>;
+
+  // clock
+  advanceClock?(ms: number): Promise<void>;
+  /** The server's current time (ms since epoch). */
+  now?(): Promise<number>;
+  // workspaces
+  createWorkspace?(name?: string): Promise<Workspace>;
+  // users
+  createUser?(
+    organizationRole: 'admin' | 'billing' | 'developer' | 'user',
+  ): Promise<{ readonly user_id: string }>;
+  // issuers, rules, service accounts
+  createIssuer?(issuer: IssuerFixture): Promise<void>;
+  createServiceAccount?(name: string, workspaceIds: readonly string[]): Promise<{ readonly id: string }>;
+  createFederationRule?(rule: RuleFixture): Promise<{ readonly id: string }>;
+  archiveFederationRule?(id: string): Promise<void>;
+  // files, memory stores, sessions
+  createFile?(workspace: Workspace): Promise<{ readonly id: string }>;
+  createMemoryStore?(
+    workspace: Workspace,
+    options?: { name?: string; description?: string },
+  ): Promise<{ readonly id: string }>;
+  /** Archive or delete a memory store; the status and error body the implementation answered. */
+  changeMemoryStore?(
+    id: string,
+    change: 'archive' | 'delete',
+  ): Promise<{ readonly status: number; readonly body: unknown }>;
+  createSession?(workspace: Workspace): Promise<{ readonly id: string }>;
+  changeSession?(
+    id: string,
+    change: 'archive' | 'delete',
+  ): Promise<{ readonly status: number; readonly body: unknown }>;
+  // pipelines
+  driveDream?(id: string, drive: DreamDrive): Promise<void>;
+  driveBatch?(id: string, drive: BatchDrive): Promise<void>;
+  // faults (reference server)
+  setFaults?(names: readonly string[]): Promise<void>;
+}
+
+/** The target: where the implementation answers and the credentials the suite uses. */
+export interface Target {
+  readonly baseUrl: string;
+  readonly adminKey: string;
+  readonly workspace: Workspace;
+  readonly organizationId: string;
+}
+
+/** The error a case throws when it calls an adapter method the adapter does not have. */
+export class MissingCapabilityError extends Error {
+  override readonly name = 'MissingCapabilityError';
+  constructor(readonly capability: Capability) {
+    super(`the adapter lacks the ${capability} capability`);
+  }
+}
+
+/** The adapter method, or a MissingCapabilityError (a case declares what it needs up front). */
+export function need<K extends keyof Adapter>(
+  adapter: Adapter,
+  capability: Capability,
+  method: K,
+): NonNullable<Adapter[K]> {
+  const fn = adapter[method];
+  if (!adapter.capabilities.has(capability) || typeof fn !== 'function')
+    throw new MissingCapabilityError(capability);
+  return (fn as (...args: unknown[]) => unknown).bind(adapter) as NonNullable<Adapter[K]>;
+}

@@ -1,0 +1,96 @@
+/**
+ * The adapter of the reference server, over its test-control API (`/_test/...`, mounted when the
+ * server starts with test control). It doubles as the worked example of an adapter.
+ */
+import { request } from 'undici';
+import type { Adapter, BatchDrive, DreamDrive, Workspace } from '../adapter.js';
+import type { Capability } from '../capabilities.js';
+
+export class TestControlError extends Error {
+  override readonly name = 'TestControlError';
+}
+
+export function referenceAdapter(baseUrl: string): Adapter {
+  const base = `${baseUrl.replace(/\/$/, '')}/_test`;
+  async function call(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: unknown }> {
+    const r = await request(base + path, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await r.body.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* keep the text */
+    }
+    return { status: r.statusCode, body: parsed };
+  }
+  async function ok<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+    const r = await call(method, path, body);
+    if (r.status >= 300)
+      throw new TestControlError(
+        `test control ${method} ${path} answered ${r.status}: ${JSON.stringify(r.body)}`,
+      );
+    return r.body as T;
+  }
+
+  const capabilities = new Set<Capability>([
+    'clock',
+    'memory-stores',
+    'sessions',
+    'files',
+    'drive-dreams',
+    'drive-batches',
+    'faults',
+  ]);
+  return {
+    name: 'reference-server',
+    capabilities,
+    async advanceClock(ms: number) {
+      await ok('POST', '/clock/advance', { ms });
+    },
+    async now() {
+      const s = await ok<{ now: string }>('GET', '/state');
+      return Date.parse(s.now);
+    },
+    async createFile(workspace: Workspace) {
+      const r = await ok<{ id: string }>('POST', '/files', { workspace_id: workspace.id });
+      return { id: r.id };
+    },
+    async createMemoryStore(workspace: Workspace, options = {}) {
+      const r = await ok<{ id: string }>('POST', '/memory_stores', {
+        workspace_id: workspace.id,
+        ...options,
+      });
+      return { id: r.id };
+    },
+    async changeMemoryStore(id: string, change: 'archive' | 'delete') {
+      return change === 'archive'
+        ? call('POST', `/memory_stores/${encodeURIComponent(id)}/archive`)
+        : call('POST', `/memory_stores/${encodeURIComponent(id)}/delete`);
+    },
+    async createSession(workspace: Workspace) {
+      const r = await ok<{ id: string }>('POST', '/sessions', { workspace_id: workspace.id });
+      return { id: r.id };
+    },
+    async changeSession(id: string, change: 'archive' | 'delete') {
+      return call('POST', `/sessions/${encodeURIComponent(id)}/${change}`);
+    },
+    async driveDream(id: string, drive: DreamDrive) {
+      const action = drive.action === 'succeed' ? 'complete' : drive.action;
+      await ok('POST', `/dreams/${encodeURIComponent(id)}/${action}`, drive);
+    },
+    async driveBatch(id: string, _drive: BatchDrive) {
+      await ok('POST', `/batches/${encodeURIComponent(id)}/complete`, {});
+    },
+    async setFaults(names: readonly string[]) {
+      await ok('POST', '/faults', { names });
+    },
+  };
+}

@@ -1,0 +1,198 @@
+/**
+ * A conformance case: a stable id, the requirement ids it checks, the capabilities it needs, and
+ * a `run` that drives the target through its context. Property and model-based cases run fast-check
+ * inside `run` through `ctx.property` / `ctx.commands`, which keep the seed, the path and the trace
+ * of the minimal failing run.
+ */
+import type { VendorSpec } from '@vendor-api/spec';
+import fc from 'fast-check';
+import { type Adapter, need, type Target } from './adapter.js';
+import type { Capability } from './capabilities.js';
+import { type CallOptions, CheckFailure, Http, type Response } from './http.js';
+import { type FixtureStep, Recorder, type Step } from './trace.js';
+
+export interface CaseDefinition {
+  /** Stable id: `<family>.<what>` in kebab-case (`dreams.cancel-completed-is-400`). */
+  readonly id: string;
+  readonly family: string;
+  readonly title: string;
+  /** Requirement ids (from the spec's catalog) this case checks. */
+  readonly requirements: readonly string[];
+  readonly needs?: readonly Capability[];
+  run(ctx: CaseContext): Promise<void>;
+}
+
+export function defineCase(definition: CaseDefinition): CaseDefinition {
+  return definition;
+}
+
+export interface RunSettings {
+  readonly seed: number;
+  /** fast-check runs for property and model cases. */
+  readonly numRuns: number;
+  readonly timeoutMs: number;
+}
+
+/** What a failed case knows: enough to reproduce it in one command. */
+export interface FailureDetail {
+  readonly message: string;
+  readonly step: number | null;
+  readonly seed: number;
+  readonly path?: string;
+  readonly counterexample?: string;
+  readonly steps: readonly Step[];
+}
+
+export class CaseContext {
+  /** Recorder of the current run (a property resets it per run; the failing one is kept). */
+  recorder = new Recorder();
+  http: Http;
+  failure: FailureDetail | undefined;
+  requests = 0;
+
+  constructor(
+    readonly definition: CaseDefinition,
+    readonly target: Target,
+    readonly adapter: Adapter,
+    readonly spec: VendorSpec,
+    readonly settings: RunSettings,
+  ) {
+    this.http = new Http(target, this.recorder, { spec, timeoutMs: settings.timeoutMs });
+  }
+
+  get vendor() {
+    return this.spec.vendor;
+  }
+
+  /** Calls an operation; the response is validated strictly (pass `false` to skip the schema). */
+  call(operationId: string, options: CallOptions = {}, schema = true): Promise<Response> {
+    return this.http.call(operationId, options, schema);
+  }
+
+  /** Asserts an exact status; with `errorBody`, also the error body. */
+  status(res: Response, status: number, options: { errorType?: string | null } = {}): void {
+    this.http.expect(res, [{ kind: 'status', equals: status }]);
+    if (status >= 400) {
+      this.http.expect(res, [{ kind: 'error-body' }]);
+      if (options.errorType)
+        this.http.expect(res, [{ kind: 'field', pointer: '/error/type', equals: options.errorType }]);
+    }
+  }
+
+  /** Asserts a 4xx with the error body (for what the documents give no exact status). */
+  clientError(res: Response): void {
+    this.http.expect(res, [{ kind: 'status-class', equals: '4xx' }, { kind: 'error-body' }]);
+  }
+
+  /** Asserts a field of the response body (JSON pointer). */
+  field(res: Response, pointer: string, equals: unknown): void {
+    this.http.expect(res, [{ kind: 'field', pointer, equals }]);
+  }
+
+  /** Asserts the response body is byte-for-byte the same JSON as an earlier response's. */
+  sameBody(res: Response, earlier: Response): void {
+    this.http.expect(res, [{ kind: 'same-body-as', step: earlier.index }]);
+  }
+
+  /** A failed check that is not about one response (an invariant over several). */
+  fail(message: string): never {
+    throw new CheckFailure(message, null);
+  }
+
+  /** Calls an adapter method of a capability, recording the call as a fixture step. */
+  async fixture<K extends keyof Adapter>(
+    capability: Capability,
+    method: K,
+    ...args: Parameters<Extract<NonNullable<Adapter[K]>, (...a: never[]) => unknown>>
+  ): Promise<Awaited<ReturnType<Extract<NonNullable<Adapter[K]>, (...a: never[]) => unknown>>>> {
+    const fn = need(this.adapter, capability, method) as unknown as (...a: unknown[]) => Promise<unknown>;
+    const step = this.recorder.add<FixtureStep>({
+      kind: 'fixture',
+      call: String(method),
+      args: this.recorder.portable(args),
+      bind: {},
+    });
+    const result = await fn(...args);
+    this.recorder.bindFrom(result, step.bind);
+    step.result = this.recorder.portable(result);
+    return result as never;
+  }
+
+  /** A fresh workspace (isolation) when the adapter can make one, else the target's workspace. */
+  async workspace() {
+    if (this.adapter.capabilities.has('workspaces') && this.adapter.createWorkspace) {
+      const ws = await this.fixture(
+        'workspaces',
+        'createWorkspace',
+        `conformance-${this.definition.id}`.slice(0, 60),
+      );
+      this.recorder.secret(ws.apiKey, 'workspace_key_2');
+      return ws;
+    }
+    return this.target.workspace;
+  }
+
+  private resetRecorder(): void {
+    this.requests += this.recorder.requestCount;
+    this.recorder = new Recorder();
+    this.http = new Http(this.target, this.recorder, { spec: this.spec, timeoutMs: this.settings.timeoutMs });
+  }
+
+  /**
+   * Runs an async property with the run's seed. Each run gets a fresh trace; the trace of the last
+   * failing run (after shrinking: the minimal one) is kept with the seed and path.
+   */
+  async property<T>(
+    arbitrary: fc.Arbitrary<T>,
+    predicate: (value: T) => Promise<void>,
+    options: { numRuns?: number } = {},
+  ): Promise<void> {
+    let failing: { steps: Step[]; message: string; step: number | null } | undefined;
+    const result = await fc.check(
+      fc.asyncProperty(arbitrary, async (value) => {
+        this.resetRecorder();
+        try {
+          await predicate(value);
+        } catch (error) {
+          failing = {
+            steps: this.recorder.steps,
+            message: (error as Error).message,
+            step: error instanceof CheckFailure ? error.step : null,
+          };
+          throw error;
+        }
+      }),
+      { seed: this.settings.seed, numRuns: options.numRuns ?? this.settings.numRuns, endOnFailure: false },
+    );
+    this.requests += this.recorder.requestCount;
+    this.recorder = new Recorder();
+    if (result.failed) {
+      this.failure = {
+        message: failing?.message ?? String(result.errorInstance),
+        step: failing?.step ?? null,
+        seed: result.seed,
+        ...(result.counterexamplePath ? { path: result.counterexamplePath } : {}),
+        counterexample: fc.stringify(
+          result.counterexample?.length === 1 ? result.counterexample[0] : result.counterexample,
+        ),
+        steps: failing?.steps ?? [],
+      };
+      throw new PropertyFailure(this.failure.message);
+    }
+  }
+
+  /** The steps recorded so far (for a failure outside a property). */
+  currentSteps(): Step[] {
+    return this.recorder.steps;
+  }
+
+  /** Total requests the case made. */
+  requestCount(): number {
+    return this.requests + this.recorder.requestCount;
+  }
+}
+
+/** Thrown by `property` after it recorded the failure detail. */
+export class PropertyFailure extends Error {
+  override readonly name = 'PropertyFailure';
+}

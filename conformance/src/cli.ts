@@ -1,0 +1,324 @@
+#!/usr/bin/env node
+/**
+ * vendor-conformance: the conformance suite's command line. See `--help`.
+ * Exit codes: 0 conformant (or replay fixed), 1 failures (or replay still failing), 2 usage,
+ * configuration or connection error.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { spec } from '@vendor-api/spec';
+import { request } from 'undici';
+import type { Adapter, Target } from './adapter.js';
+import { allCases } from './cases/index.js';
+import { coverage, coverageText, unknownCitations } from './coverage.js';
+import { startEmbedded } from './embedded.js';
+import { ConfigurationError, loadExpectedFailures } from './expected.js';
+import { runMutants } from './mutants.js';
+import { loadTrace, replay } from './replay.js';
+import { failureBlock, progressLine, summary } from './report/console.js';
+import { jsonReport } from './report/json.js';
+import { junitXml } from './report/junit.js';
+import { conformant, parseShard, runCases, type Shard } from './runner.js';
+
+const HELP = `Usage: vendor-conformance <command> [options]
+
+Commands:
+  run                 run the suite (default command)
+  replay TRACE        re-run a failure trace; says fixed or still failing
+  list                list the cases (id, family, requirements)
+  coverage            requirement coverage of the cases, by observability class
+  mutants             the mutation score against the reference server's seeded faults
+
+Target (run, replay). Without --base-url the reference server runs in-process (embedded):
+  --base-url URL            the implementation under test
+  --admin-key KEY           an admin API key of the organization
+  --workspace-key KEY       a workspace API key
+  --workspace-id ID         that key's workspace id
+  --organization-id ID      the organization's UUID
+  --adapter MODULE          module whose default export (or createAdapter) builds the adapter:
+                            (target) => Adapter | Promise<Adapter>; see README "Writing an adapter"
+
+Run options:
+  --seed N                  seed of every property (default: VENDOR_API_SEED or random; printed)
+  --runs N                  runs per property (default 25)
+  --family a,b              only these families          --case id,id   only these cases
+  --shard i/n               the i-th of n shards (stable split by case id)
+  --timeout MS              per-request timeout (default 15000)
+  --expected-failures FILE  known deviations: {"expectedFailures": {"<case id>": "<reason>"}}
+  --junit FILE              write a JUnit XML report     --json FILE     write a JSON report
+  --trace-dir DIR           where failure traces go (default .conformance/traces)
+  --help                    this text
+
+Exit codes: 0 conformant, 1 failures, 2 usage, configuration or connection error.`;
+
+class UsageError extends Error {}
+
+const opts = {
+  'base-url': { type: 'string' },
+  'admin-key': { type: 'string' },
+  'workspace-key': { type: 'string' },
+  'workspace-id': { type: 'string' },
+  'organization-id': { type: 'string' },
+  adapter: { type: 'string' },
+  seed: { type: 'string' },
+  runs: { type: 'string' },
+  family: { type: 'string' },
+  case: { type: 'string' },
+  shard: { type: 'string' },
+  timeout: { type: 'string' },
+  'expected-failures': { type: 'string' },
+  junit: { type: 'string' },
+  json: { type: 'string' },
+  'trace-dir': { type: 'string' },
+  fault: { type: 'string' },
+  help: { type: 'boolean' },
+} as const;
+
+type Values = { [K in keyof typeof opts]?: (typeof opts)[K]['type'] extends 'boolean' ? boolean : string };
+
+const int = (value: string | undefined, name: string, fallback: number): number => {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n))
+    throw new UsageError(`--${name} must be an integer; got ${JSON.stringify(value)}`);
+  return n;
+};
+const list = (value: string | undefined) =>
+  value
+    ? value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : undefined;
+
+function settingsFrom(values: Values) {
+  const envSeed = process.env.VENDOR_API_SEED;
+  const seed = int(
+    values.seed ?? (envSeed && envSeed !== '' ? envSeed : undefined),
+    'seed',
+    (Date.now() ^ (Math.random() * 0x7fffffff)) | 0,
+  );
+  return { seed, numRuns: int(values.runs, 'runs', 25), timeoutMs: int(values.timeout, 'timeout', 15_000) };
+}
+
+interface Resolved {
+  readonly target: Target;
+  readonly adapter: Adapter;
+  readonly embedded: boolean;
+  close(): Promise<void>;
+}
+
+async function resolveTarget(values: Values, seed: number): Promise<Resolved> {
+  if (!values['base-url']) {
+    const e = await startEmbedded({ seed });
+    return { target: e.target, adapter: e.adapter, embedded: true, close: e.close };
+  }
+  const missing = (['admin-key', 'workspace-key', 'workspace-id', 'organization-id'] as const).filter(
+    (k) => !values[k],
+  );
+  if (missing.length)
+    throw new UsageError(`with --base-url, also give ${missing.map((m) => `--${m}`).join(', ')}`);
+  const target: Target = {
+    baseUrl: values['base-url'],
+    adminKey: values['admin-key']!,
+    workspace: { id: values['workspace-id']!, apiKey: values['workspace-key']! },
+    organizationId: values['organization-id']!,
+  };
+  try {
+    const r = await request(target.baseUrl, { method: 'GET', headersTimeout: 10_000 });
+    await r.body.dump();
+  } catch (error) {
+    throw new ConnectionError(`cannot reach ${target.baseUrl}: ${(error as Error).message}`);
+  }
+  let adapter: Adapter = { name: 'none (documented API only)', capabilities: new Set() };
+  if (values.adapter) {
+    const mod = (await import(pathToFileURL(resolve(values.adapter)).href)) as {
+      default?: unknown;
+      createAdapter?: unknown;
+    };
+    const factory = (mod.createAdapter ?? mod.default) as
+      | ((t: Target) => Adapter | Promise<Adapter>)
+      | undefined;
+    if (typeof factory !== 'function')
+      throw new UsageError(`${values.adapter} exports no adapter factory (default export or createAdapter)`);
+    adapter = await factory(target);
+  }
+  await adapter.setup?.();
+  return { target, adapter, embedded: false, close: async () => adapter.teardown?.() };
+}
+
+class ConnectionError extends Error {}
+
+async function write(path: string, content: string) {
+  await mkdir(dirname(resolve(path)), { recursive: true });
+  await writeFile(path, content);
+}
+
+async function commandRun(values: Values): Promise<number> {
+  const settings = settingsFrom(values);
+  const shard: Shard | undefined = values.shard ? parseShard(values.shard) : undefined;
+  const bad = unknownCitations(spec.requirements, allCases);
+  if (bad.length) throw new UsageError(`cases cite unknown requirement ids: ${bad.join(', ')}`);
+  const expectedFailures = values['expected-failures']
+    ? await loadExpectedFailures(values['expected-failures'], new Set(allCases.map((c) => c.id)))
+    : {};
+  const resolved = await resolveTarget(values, settings.seed);
+  const traceDir = values['trace-dir'] ?? '.conformance/traces';
+  console.log(
+    `conformance: ${resolved.embedded ? 'embedded reference server' : resolved.target.baseUrl} · adapter ${resolved.adapter.name} · seed ${settings.seed} · ${settings.numRuns} runs${shard ? ` · shard ${values.shard}` : ''}`,
+  );
+  const started = performance.now();
+  let results: Awaited<ReturnType<typeof runCases>>;
+  try {
+    results = await runCases(allCases, {
+      target: resolved.target,
+      adapter: resolved.adapter,
+      spec,
+      settings,
+      ...(list(values.family) ? { families: list(values.family)! } : {}),
+      ...(list(values.case) ? { only: list(values.case)! } : {}),
+      ...(shard ? { shard } : {}),
+      expectedFailures,
+      traceDir,
+      ...(resolved.embedded ? { perCase: () => startEmbedded({ seed: settings.seed }) } : {}),
+      onResult: (r, i, n) => console.log(progressLine(r, i, n)),
+    });
+  } finally {
+    await resolved.close();
+  }
+  const elapsedMs = performance.now() - started;
+  const replayTarget = resolved.embedded
+    ? ''
+    : ` --base-url ${resolved.target.baseUrl} --admin-key … --workspace-key … --workspace-id … --organization-id …`;
+  for (const r of results) {
+    if (r.failure)
+      console.log(`\n${failureBlock(r, (t) => `vendor-conformance replay ${t}${replayTarget}`)}`);
+    if (r.outcome === 'unexpected-pass') console.log(`\n✗ ${r.id}: ${r.reason}`);
+  }
+  console.log(summary(results, elapsedMs));
+  const meta = {
+    baseUrl: resolved.embedded ? 'embedded' : resolved.target.baseUrl,
+    adapter: resolved.adapter.name,
+    seed: settings.seed,
+    numRuns: settings.numRuns,
+    ...(values.shard ? { shard: values.shard } : {}),
+    elapsedMs,
+  };
+  if (values.junit) await write(values.junit, junitXml(results));
+  if (values.json) await write(values.json, `${JSON.stringify(jsonReport(results, meta), null, 2)}\n`);
+  return conformant(results) ? 0 : 1;
+}
+
+async function commandReplay(values: Values, tracePath: string | undefined): Promise<number> {
+  if (!tracePath) throw new UsageError('replay needs the path of a trace file');
+  const trace = await loadTrace(tracePath);
+  const resolved = await resolveTarget(values, trace.seed);
+  try {
+    const r = await replay(trace, resolved.target, resolved.adapter);
+    console.log(
+      r.fixed
+        ? `fixed: ${trace.caseId} — ${r.message}`
+        : `still failing: ${trace.caseId} at step ${r.step}: ${r.message}`,
+    );
+    return r.fixed ? 0 : 1;
+  } finally {
+    await resolved.close();
+  }
+}
+
+function commandList(values: Values): number {
+  const families = list(values.family);
+  for (const c of allCases) {
+    if (families && !families.includes(c.family)) continue;
+    console.log(
+      `${c.id.padEnd(60)} ${c.family.padEnd(16)} ${c.requirements.join(' ')}${c.needs?.length ? `  [needs ${c.needs.join(', ')}]` : ''}`,
+    );
+  }
+  return 0;
+}
+
+function commandCoverage(): number {
+  const rows = coverage(spec.requirements, allCases);
+  console.log(coverageText(rows));
+  for (const r of rows.filter((x) => x.observability === 'http' || x.observability === 'fixture')) {
+    if (r.missing.length)
+      console.log(`\n  ${r.observability} without a case (${r.missing.length}): ${r.missing.join(', ')}`);
+  }
+  return 0;
+}
+
+async function commandMutants(values: Values): Promise<number> {
+  const settings = settingsFrom(values);
+  const started = performance.now();
+  const results = await runMutants(allCases, spec, settings, {
+    ...(list(values.fault) ? { only: list(values.fault)! } : {}),
+    onResult: (r, i, n) =>
+      console.log(
+        `[${i + 1}/${n}] ${r.killed ? 'killed  ' : 'SURVIVED'} ${r.fault.name.padEnd(44)} ${r.fault.requirement}${r.by ? `  by ${r.by}` : ''}`,
+      ),
+  });
+  const killed = results.filter((r) => r.killed).length;
+  const survivors = results.filter((r) => !r.killed);
+  console.log(
+    `\nmutation score: ${killed} / ${results.length} killed (${results.length ? Math.round((100 * killed) / results.length) : 100} %) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  if (survivors.length)
+    console.log(`survivors: ${survivors.map((s) => `${s.fault.name} (${s.fault.requirement})`).join(', ')}`);
+  return survivors.length ? 1 : 0;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let parsed: { values: Values; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: argv, options: opts, allowPositionals: true, strict: true }) as {
+      values: Values;
+      positionals: string[];
+    };
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${HELP}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [command = 'run', ...rest] = positionals;
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  try {
+    switch (command) {
+      case 'run':
+        return await commandRun(values);
+      case 'replay':
+        return await commandReplay(values, rest[0]);
+      case 'list':
+        return commandList(values);
+      case 'coverage':
+        return commandCoverage();
+      case 'mutants':
+        return await commandMutants(values);
+      default:
+        console.error(`unknown command ${JSON.stringify(command)}\n\n${HELP}`);
+        return 2;
+    }
+  } catch (error) {
+    if (
+      error instanceof UsageError ||
+      error instanceof ConnectionError ||
+      error instanceof ConfigurationError
+    ) {
+      console.error(`error: ${error.message}`);
+      return 2;
+    }
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    return 2;
+  }
+}
+
+const invokedDirectly = process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
+if (invokedDirectly) {
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

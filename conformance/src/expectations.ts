@@ -1,0 +1,62 @@
+/**
+ * Checking one expectation against an actual response: the same code when a case runs and when
+ * a trace is replayed.
+ */
+import { validateResponse } from '@vendor-api/validators';
+import { at, type Expectation, type Step } from './trace.js';
+
+export interface Actual {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+const isErrorBody = (body: unknown): boolean => {
+  const b = body as { type?: unknown; error?: { type?: unknown; message?: unknown } } | null;
+  return (
+    !!b && b.type === 'error' && typeof b.error?.type === 'string' && typeof b.error?.message === 'string'
+  );
+};
+
+const show = (v: unknown) => {
+  const s = JSON.stringify(v);
+  return s === undefined ? String(v) : s.length > 300 ? `${s.slice(0, 300)}…` : s;
+};
+
+/** Null when the expectation holds, else what differs. */
+export function check(e: Expectation, actual: Actual, steps: readonly Step[]): string | null {
+  switch (e.kind) {
+    case 'status':
+      return actual.status === e.equals
+        ? null
+        : `expected status ${e.equals}, got ${actual.status}: ${show(actual.body)}`;
+    case 'status-class': {
+      const cls = `${Math.floor(actual.status / 100)}xx`;
+      return cls === e.equals
+        ? null
+        : `expected a ${e.equals} status, got ${actual.status}: ${show(actual.body)}`;
+    }
+    case 'error-body':
+      return isErrorBody(actual.body)
+        ? null
+        : `expected the error body {type: "error", error: {type, message}}, got ${show(actual.body)}`;
+    case 'field': {
+      const got = at(actual.body, e.pointer);
+      return JSON.stringify(got) === JSON.stringify(e.equals)
+        ? null
+        : `expected ${e.pointer} = ${show(e.equals)}, got ${show(got)}`;
+    }
+    case 'schema': {
+      const r = validateResponse(e.operation, actual.status, actual.body, { mode: 'strict' });
+      return r.ok
+        ? null
+        : `response of ${e.operation} (${actual.status}) does not match the spec: ${r.error.error.message}`;
+    }
+    case 'same-body-as': {
+      const other = steps[e.step];
+      const otherBody = other?.kind === 'http' ? other.actual?.body : undefined;
+      return JSON.stringify(otherBody) === JSON.stringify(actual.body)
+        ? null
+        : `expected the same body as step ${e.step} (${show(otherBody)}), got ${show(actual.body)}`;
+    }
+  }
+}

@@ -1,0 +1,231 @@
+/**
+ * The suite's HTTP client: undici, one request at a time per case, every exchange recorded in the
+ * case's trace, and every response validated strictly against the spec unless a case says the
+ * body is not asserted.
+ */
+import { spec as defaultSpec, type Endpoint, type VendorSpec } from '@vendor-api/spec';
+import { Agent, request } from 'undici';
+import type { Target } from './adapter.js';
+import { check } from './expectations.js';
+import type { Expectation, HttpStep, Recorder } from './trace.js';
+
+export type Auth =
+  | 'workspace'
+  | 'admin'
+  | 'none'
+  | { readonly apiKey: string; readonly placeholder: string }
+  | { readonly bearer: string; readonly placeholder: string };
+
+export interface CallOptions {
+  readonly path?: Readonly<Record<string, string>>;
+  readonly query?: Readonly<Record<string, string | number | boolean | readonly string[]>>;
+  readonly body?: unknown;
+  /** Sent as is instead of `body` (malformed JSON). */
+  readonly rawBody?: string;
+  /** Defaults to the workspace key (or none for operations that take no credential). */
+  readonly auth?: Auth;
+  /** Replaces the beta header value (default: the operation's required betas). `null` omits it. */
+  readonly betas?: readonly string[] | null;
+  /** Replaces the version header value; `null` omits it. */
+  readonly version?: string | null;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Absolute URL (operations whose URL comes from a response field). */
+  readonly url?: string;
+}
+
+export interface Response {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: unknown;
+  readonly text: string;
+  readonly step: HttpStep;
+  readonly index: number;
+}
+
+export class CheckFailure extends Error {
+  override readonly name = 'CheckFailure';
+  constructor(
+    message: string,
+    readonly step: number | null,
+  ) {
+    super(message);
+  }
+}
+
+const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 8 });
+
+export class Http {
+  readonly spec: VendorSpec;
+  constructor(
+    readonly target: Target,
+    readonly recorder: Recorder,
+    options: { spec?: VendorSpec; timeoutMs?: number } = {},
+  ) {
+    this.spec = options.spec ?? defaultSpec;
+    this.timeoutMs = options.timeoutMs ?? 15_000;
+    recorder.secret(target.adminKey, 'admin_key');
+    recorder.secret(target.workspace.apiKey, 'workspace_key');
+  }
+  private readonly timeoutMs: number;
+
+  endpoint(operationId: string): Endpoint {
+    const e = this.spec.endpoints.find((x) => x.id === operationId);
+    if (!e) throw new Error(`unknown operation ${operationId}`);
+    return e;
+  }
+
+  /** Calls a documented operation. The response is validated strictly unless `expectSchema: false`. */
+  async call(operationId: string, options: CallOptions = {}, expectSchema = true): Promise<Response> {
+    const e = this.endpoint(operationId);
+    let path = e.path ?? '';
+    for (const [k, v] of Object.entries(options.path ?? {}))
+      path = path.replace(`{${k}}`, encodeURIComponent(v));
+    const auth =
+      options.auth ??
+      (e.auth.length === 0 ? 'none' : e.auth.includes('workspace_key') ? 'workspace' : 'admin');
+    const betas = options.betas === undefined ? e.betas : options.betas;
+    const res = await this.send(
+      e.method,
+      options.url ?? path + query(options.query),
+      { auth, betas, version: options.version, headers: options.headers ?? {} },
+      options,
+      operationId,
+    );
+    if (expectSchema) this.expect(res, [{ kind: 'schema', operation: operationId }]);
+    return res;
+  }
+
+  /** Sends any request (unknown paths, raw bodies). */
+  async raw(
+    method: string,
+    target: string,
+    options: Omit<CallOptions, 'path' | 'query' | 'url'> = {},
+  ): Promise<Response> {
+    return this.send(
+      method,
+      target,
+      {
+        auth: options.auth ?? 'workspace',
+        betas: options.betas ?? null,
+        version: options.version,
+        headers: options.headers ?? {},
+      },
+      options,
+    );
+  }
+
+  private async send(
+    method: string,
+    target: string,
+    h: {
+      auth: Auth;
+      betas: readonly string[] | null;
+      version: string | null | undefined;
+      headers: Readonly<Record<string, string>>;
+    },
+    options: Pick<CallOptions, 'body' | 'rawBody'>,
+    operation?: string,
+  ): Promise<Response> {
+    const v = this.spec.vendor;
+    const headers: Record<string, string> = {};
+    if (h.version !== null) headers[v.headers.version] = h.version ?? v.apiVersion;
+    if (h.betas && h.betas.length) headers[v.headers.beta] = h.betas.join(',');
+    if (h.auth === 'workspace') headers['x-api-key'] = this.target.workspace.apiKey;
+    else if (h.auth === 'admin') headers['x-api-key'] = this.target.adminKey;
+    else if (h.auth !== 'none' && 'apiKey' in h.auth) {
+      headers['x-api-key'] = h.auth.apiKey;
+      this.recorder.secret(h.auth.apiKey, h.auth.placeholder);
+    } else if (h.auth !== 'none' && 'bearer' in h.auth) {
+      headers.authorization = `Bearer ${h.auth.bearer}`;
+      this.recorder.secret(h.auth.bearer, h.auth.placeholder);
+    }
+    Object.assign(headers, h.headers);
+    let payload: string | undefined;
+    if (options.rawBody !== undefined) payload = options.rawBody;
+    else if (options.body !== undefined) payload = JSON.stringify(options.body);
+    if (payload !== undefined && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) {
+      headers['content-type'] = 'application/json';
+    }
+    const step = this.recorder.add<HttpStep>({
+      kind: 'http',
+      ...(operation ? { operation } : {}),
+      request: this.recorder.portable({
+        method,
+        target,
+        headers,
+        ...(options.rawBody !== undefined
+          ? { rawBody: options.rawBody }
+          : options.body !== undefined
+            ? { body: options.body }
+            : {}),
+      }),
+      expect: [],
+      bind: {},
+    });
+    const index = this.recorder.steps.length - 1;
+    const url = /^https?:\/\//.test(target) ? target : this.target.baseUrl.replace(/\/$/, '') + target;
+    let status: number;
+    let text: string;
+    let resHeaders: Record<string, string>;
+    try {
+      const r = await request(url, {
+        method: method as 'GET',
+        headers,
+        ...(payload !== undefined ? { body: payload } : {}),
+        dispatcher,
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+      });
+      status = r.statusCode;
+      text = await r.body.text();
+      resHeaders = Object.fromEntries(
+        Object.entries(r.headers).map(([k, val]) => [
+          k,
+          Array.isArray(val) ? val.join(', ') : String(val ?? ''),
+        ]),
+      );
+    } catch (error) {
+      throw new CheckFailure(`${method} ${target}: no response (${(error as Error).message})`, index);
+    }
+    let body: unknown = text;
+    const ct = resHeaders['content-type'] ?? '';
+    if (ct.includes('json') && !ct.includes('ndjson') && text) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new CheckFailure(
+          `${method} ${target}: status ${status} with a body that is not JSON: ${text.slice(0, 200)}`,
+          index,
+        );
+      }
+    }
+    step.actual = { status, body: this.recorder.portable(body) };
+    if (status >= 500)
+      throw new CheckFailure(`${method} ${target}: server error ${status}: ${text.slice(0, 300)}`, index);
+    this.recorder.bindFrom(body, step.bind);
+    return { status, headers: resHeaders, body, text, step, index };
+  }
+
+  /** Checks expectations on a response, records them in the trace, throws on the first that fails. */
+  expect(res: Response, expectations: readonly Expectation[]): void {
+    for (const e of expectations) {
+      res.step.expect.push(e);
+      const problem = check(e, { status: res.status, body: res.body }, this.recorder.steps);
+      if (problem)
+        throw new CheckFailure(
+          `${res.step.request.method} ${res.step.request.target}: ${problem}`,
+          res.index,
+        );
+    }
+  }
+}
+
+function query(q: CallOptions['query']): string {
+  if (!q) return '';
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(q)) {
+    const values = Array.isArray(v) ? v : [v];
+    for (const value of values) parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(String(value))}`);
+  }
+  return parts.length ? `?${parts.join('&')}` : '';
+}

@@ -1,0 +1,24 @@
+/**
+ * @vendor-api/conformance: the conformance suite of the vendor API, as a library (the CLI is
+ * `vendor-conformance`).
+ */
+export type {
+  Adapter,
+  BatchDrive,
+  DreamDrive,
+  IssuerFixture,
+  RuleFixture,
+  Target,
+  Workspace,
+} from './adapter.js';
+export { referenceAdapter } from './adapters/reference.js';
+export { CAPABILITIES, type Capability } from './capabilities.js';
+export { CaseContext, type CaseDefinition, defineCase } from './case.js';
+export { allCases } from './cases/index.js';
+export { main } from './cli.js';
+export { coverage, unknownCitations } from './coverage.js';
+export { startEmbedded } from './embedded.js';
+export { runMutants } from './mutants.js';
+export { loadTrace, replay } from './replay.js';
+export { type CaseResult, conformant, runCases, selectCases } from './runner.js';
+export type { Trace } from './trace.js';

@@ -1,0 +1,53 @@
+/**
+ * The mutation score: the suite against the reference server once per seeded fault. A fault is
+ * killed when at least one case fails with it on. Cases citing the fault's requirement run first
+ * and the run stops at the first failure, so a killed fault costs little.
+ */
+import { FAULTS, type FaultDefinition } from '@vendor-api/reference-server';
+import type { VendorSpec } from '@vendor-api/spec';
+import type { CaseDefinition, RunSettings } from './case.js';
+import { startEmbedded } from './embedded.js';
+import { runOne } from './runner.js';
+
+export interface MutantResult {
+  readonly fault: FaultDefinition;
+  readonly killed: boolean;
+  /** The case that killed it. */
+  readonly by?: string;
+  readonly casesRun: number;
+}
+
+export async function runMutants(
+  cases: readonly CaseDefinition[],
+  spec: VendorSpec,
+  settings: RunSettings,
+  options: { only?: readonly string[]; onResult?: (r: MutantResult, i: number, n: number) => void } = {},
+): Promise<MutantResult[]> {
+  const faults = options.only?.length ? FAULTS.filter((f) => options.only!.includes(f.name)) : FAULTS;
+  const results: MutantResult[] = [];
+  for (const [i, fault] of faults.entries()) {
+    const ordered = [
+      ...cases.filter((c) => c.requirements.includes(fault.requirement)),
+      ...cases.filter((c) => !c.requirements.includes(fault.requirement)),
+    ];
+    let killed: MutantResult | undefined;
+    let run = 0;
+    for (const c of ordered) {
+      const embedded = await startEmbedded({ seed: settings.seed, faults: [fault.name] });
+      try {
+        const r = await runOne(c, { target: embedded.target, adapter: embedded.adapter, spec, settings });
+        run++;
+        if (r.outcome === 'failed') {
+          killed = { fault, killed: true, by: c.id, casesRun: run };
+          break;
+        }
+      } finally {
+        await embedded.close();
+      }
+    }
+    const result = killed ?? { fault, killed: false, casesRun: run };
+    results.push(result);
+    options.onResult?.(result, i, faults.length);
+  }
+  return results;
+}

@@ -1,0 +1,203 @@
+/**
+ * Runs cases against a target: selection by family and shard, a timeout per case, skips for
+ * missing capabilities (with the reason), the expected-failures file, and a portable trace for
+ * every failure.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { VendorSpec } from '@vendor-api/spec';
+import { type Adapter, MissingCapabilityError, type Target } from './adapter.js';
+import {
+  CaseContext,
+  type CaseDefinition,
+  type FailureDetail,
+  PropertyFailure,
+  type RunSettings,
+} from './case.js';
+import { CheckFailure } from './http.js';
+import type { Trace } from './trace.js';
+
+export type Outcome = 'passed' | 'failed' | 'skipped' | 'expected-failure' | 'unexpected-pass';
+
+export interface CaseResult {
+  readonly id: string;
+  readonly family: string;
+  readonly title: string;
+  readonly requirements: readonly string[];
+  readonly outcome: Outcome;
+  /** Why it was skipped, or why it is an expected failure. */
+  readonly reason?: string;
+  readonly durationMs: number;
+  readonly requests: number;
+  readonly failure?: FailureDetail;
+  readonly tracePath?: string;
+}
+
+export interface Shard {
+  readonly index: number;
+  readonly count: number;
+}
+
+export interface RunOptions {
+  readonly target: Target;
+  readonly adapter: Adapter;
+  /**
+   * A fresh target for every case (the embedded reference server restarts per case: perfect
+   * isolation). Without it every case shares `target` and isolates itself by workspace.
+   */
+  readonly perCase?: () => Promise<{
+    readonly target: Target;
+    readonly adapter: Adapter;
+    close(): Promise<void>;
+  }>;
+  readonly spec: VendorSpec;
+  readonly settings: RunSettings;
+  readonly families?: readonly string[];
+  readonly only?: readonly string[];
+  readonly shard?: Shard;
+  /** Case id -> reason, for known deviations of the implementation. */
+  readonly expectedFailures?: Readonly<Record<string, string>>;
+  /** Where failure traces are written (none when absent). */
+  readonly traceDir?: string;
+  readonly onResult?: (result: CaseResult, index: number, total: number) => void;
+}
+
+/** Parses `i/n` (1-based). */
+export function parseShard(text: string): Shard {
+  const m = /^(\d+)\/(\d+)$/.exec(text);
+  const index = Number(m?.[1]);
+  const count = Number(m?.[2]);
+  if (!m || count < 1 || index < 1 || index > count)
+    throw new Error(`--shard must be i/n with 1 <= i <= n; got ${JSON.stringify(text)}`);
+  return { index, count };
+}
+
+/** The cases a run selects, in a stable order; a shard takes every n-th. */
+export function selectCases(
+  cases: readonly CaseDefinition[],
+  options: Pick<RunOptions, 'families' | 'only' | 'shard'>,
+): CaseDefinition[] {
+  let selected = [...cases].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  if (options.families?.length) selected = selected.filter((c) => options.families!.includes(c.family));
+  if (options.only?.length) selected = selected.filter((c) => options.only!.includes(c.id));
+  if (options.shard)
+    selected = selected.filter((_, i) => i % options.shard!.count === options.shard!.index - 1);
+  return selected;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new CheckFailure(`${what} timed out after ${ms} ms`, null)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export async function runOne(definition: CaseDefinition, options: RunOptions): Promise<CaseResult> {
+  const base = {
+    id: definition.id,
+    family: definition.family,
+    title: definition.title,
+    requirements: definition.requirements,
+  };
+  const missing = (definition.needs ?? []).filter((c) => !options.adapter.capabilities.has(c));
+  if (missing.length) {
+    return {
+      ...base,
+      outcome: 'skipped',
+      reason: `the adapter lacks: ${missing.join(', ')}`,
+      durationMs: 0,
+      requests: 0,
+    };
+  }
+  const ctx = new CaseContext(definition, options.target, options.adapter, options.spec, options.settings);
+  const started = performance.now();
+  let failure: FailureDetail | undefined;
+  try {
+    await withTimeout(definition.run(ctx), options.settings.timeoutMs * 4, `case ${definition.id}`);
+  } catch (error) {
+    if (error instanceof MissingCapabilityError) {
+      return {
+        ...base,
+        outcome: 'skipped',
+        reason: error.message,
+        durationMs: performance.now() - started,
+        requests: ctx.requestCount(),
+      };
+    }
+    failure =
+      error instanceof PropertyFailure && ctx.failure
+        ? ctx.failure
+        : {
+            message: error instanceof Error ? error.message : String(error),
+            step: error instanceof CheckFailure ? error.step : null,
+            seed: options.settings.seed,
+            steps: ctx.currentSteps(),
+          };
+  }
+  const durationMs = performance.now() - started;
+  const requests = ctx.requestCount();
+  const expected = options.expectedFailures?.[definition.id];
+  if (!failure) {
+    if (expected !== undefined) {
+      return {
+        ...base,
+        outcome: 'unexpected-pass',
+        reason: `listed as an expected failure (${expected}) but passed: remove it from the list`,
+        durationMs,
+        requests,
+      };
+    }
+    return { ...base, outcome: 'passed', durationMs, requests };
+  }
+  let tracePath: string | undefined;
+  if (options.traceDir) {
+    const trace: Trace = {
+      format: 'vendor-api-conformance-trace',
+      version: 1,
+      caseId: definition.id,
+      title: definition.title,
+      requirements: definition.requirements,
+      seed: failure.seed,
+      ...(failure.path ? { path: failure.path } : {}),
+      ...(failure.counterexample ? { counterexample: failure.counterexample } : {}),
+      failure: { step: failure.step, message: failure.message },
+      steps: failure.steps,
+    };
+    await mkdir(options.traceDir, { recursive: true });
+    tracePath = join(options.traceDir, `${definition.id}.trace.json`);
+    await writeFile(tracePath, `${JSON.stringify(trace, null, 2)}\n`);
+  }
+  return {
+    ...base,
+    outcome: expected !== undefined ? 'expected-failure' : 'failed',
+    ...(expected !== undefined ? { reason: expected } : {}),
+    durationMs,
+    requests,
+    failure,
+    ...(tracePath ? { tracePath } : {}),
+  };
+}
+
+export async function runCases(cases: readonly CaseDefinition[], options: RunOptions): Promise<CaseResult[]> {
+  const selected = selectCases(cases, options);
+  const results: CaseResult[] = [];
+  for (const [i, c] of selected.entries()) {
+    let r: CaseResult;
+    if (options.perCase) {
+      const fresh = await options.perCase();
+      try {
+        r = await runOne(c, { ...options, target: fresh.target, adapter: fresh.adapter });
+      } finally {
+        await fresh.close();
+      }
+    } else r = await runOne(c, options);
+    results.push(r);
+    options.onResult?.(r, i, selected.length);
+  }
+  return results;
+}
+
+/** Whether a run is conformant: no new failures and no listed failure that passes now. */
+export const conformant = (results: readonly CaseResult[]) =>
+  results.every((r) => r.outcome !== 'failed' && r.outcome !== 'unexpected-pass');
