@@ -94,6 +94,12 @@ export function unspecified(_v: Vendor): Unspecified[] {
       'Whether a limiter type may appear twice in one entry, or a group twice in one list.',
       'The rules treat a duplicate as invalid input and answer an error result; the reference server never produces one.',
     ),
+    u(
+      'UNSPEC-RL-MODEL-ALIASES',
+      S.entries,
+      'Which model identifiers and aliases (dated and undated) exist beyond the two model ids the documents name, and how they are grouped.',
+      'The reference server configures a dated snapshot and aliases of each named model in one data table (the project\'s choice); the suite checks only that every listed id and alias appears in exactly one `model_group` entry.',
+    ),
     u('UNSPEC-RL-EVENTS', S.events, 'Events or webhooks for rate limits.', 'None are defined.'),
   ];
 }
