@@ -81,6 +81,11 @@ export interface Adapter {
     id: string,
     change: 'archive' | 'delete',
   ): Promise<{ readonly status: number; readonly body: unknown }>;
+  /** Attaches a `git_host_repository` resource to a session; returns its resource id. */
+  attachRepository?(
+    sessionId: string,
+    repository: { readonly url: string; readonly authorization_token: string },
+  ): Promise<{ readonly id: string }>;
   // pipelines
   driveDream?(id: string, drive: DreamDrive): Promise<void>;
   driveBatch?(id: string, drive: BatchDrive): Promise<void>;

@@ -12,6 +12,8 @@ export const CAPABILITIES = {
   files: 'upload files into a workspace',
   'memory-stores': 'create, archive and delete memory stores',
   sessions: 'create, archive and delete sessions (dream inputs, session resources)',
+  'session-repositories':
+    'attach a git_host_repository resource to a session (its add-resource body is not shown)',
   'drive-dreams': 'drive a dream pipeline: start, progress, succeed, fail with an error type',
   'drive-batches': 'drive batch processing: process requests, succeed or error them',
   faults: 'switch seeded faults on and off (the reference server only; for the mutation score)',

@@ -252,7 +252,12 @@ function commandCoverage(): number {
 async function commandMutants(values: Values): Promise<number> {
   const settings = settingsFrom(values);
   const started = performance.now();
-  const results = await runMutants(allCases, spec, settings, {
+  const families = list(values.family);
+  const only = list(values.case);
+  const cases = allCases.filter(
+    (c) => (!families || families.includes(c.family)) && (!only || only.includes(c.id)),
+  );
+  const results = await runMutants(cases, spec, settings, {
     ...(list(values.fault) ? { only: list(values.fault)! } : {}),
     onResult: (r, i, n) =>
       console.log(

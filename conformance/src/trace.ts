@@ -56,7 +56,11 @@ export interface Trace {
   readonly steps: readonly Step[];
 }
 
-const ID_LIKE = /^(?:[a-z]+_[A-Za-z0-9_-]{4,}|https?:\/\/\S+)$/;
+/**
+ * Generated identifiers (a lower-case prefix, `_`, then an opaque part of 8 or more characters with
+ * a digit or capital in it) and absolute URLs; words like `memory_store` are not identifiers.
+ */
+const ID_LIKE = /^(?:[a-z]+_(?=[A-Za-z0-9_-]*[0-9A-Z])[A-Za-z0-9_-]{8,}|https?:\/\/\S+)$/;
 
 /** Records steps, binds generated identifiers to variables and hides secrets. */
 export class Recorder {

@@ -84,8 +84,6 @@ export {
   mFederationRules as federationRulesMachine,
   mMessageBatches as messageBatchesMachine,
   mWorkspaces as workspacesMachine,
-};
-export {
   ruAccess as access,
   ruCredentials as credentials,
   ruDreams as dreamRules,

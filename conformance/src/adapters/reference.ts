@@ -48,7 +48,17 @@ export function referenceAdapter(baseUrl: string): Adapter {
     'drive-dreams',
     'drive-batches',
     'faults',
+    'workspaces',
+    'users',
   ]);
+  let organizationId: string | undefined;
+  async function demoOrganization(): Promise<string> {
+    if (organizationId === undefined) {
+      const s = await ok<{ demo: { organizationId: string } }>('GET', '/state');
+      organizationId = s.demo.organizationId;
+    }
+    return organizationId;
+  }
   return {
     name: 'reference-server',
     capabilities,
@@ -58,6 +68,22 @@ export function referenceAdapter(baseUrl: string): Adapter {
     async now() {
       const s = await ok<{ now: string }>('GET', '/state');
       return Date.parse(s.now);
+    },
+    async createWorkspace(name?: string) {
+      const org = await demoOrganization();
+      const r = await ok<{ id: string; workspace_key: string }>(
+        'POST',
+        `/organizations/${encodeURIComponent(org)}/workspaces`,
+        name === undefined ? {} : { name },
+      );
+      return { id: r.id, apiKey: r.workspace_key };
+    },
+    async createUser(organizationRole: 'admin' | 'billing' | 'developer' | 'user') {
+      const org = await demoOrganization();
+      const r = await ok<{ user_id: string }>('POST', `/organizations/${encodeURIComponent(org)}/users`, {
+        role: organizationRole,
+      });
+      return { user_id: r.user_id };
     },
     async createFile(workspace: Workspace) {
       const r = await ok<{ id: string }>('POST', '/files', { workspace_id: workspace.id });

@@ -1,13 +1,17 @@
 /** JUnit XML: one test suite per family, one test case per conformance case. */
 import type { CaseResult } from '../runner.js';
 
+/** XML 1.0 cannot hold most control characters: they are dropped. */
+const isXmlChar = (c: number) => c === 0x9 || c === 0xa || c === 0xd || c >= 0x20;
+
 const esc = (s: string) =>
-  s
+  [...s]
+    .filter((ch) => isXmlChar(ch.codePointAt(0) ?? 0))
+    .join('')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+    .replace(/"/g, '&quot;');
 
 export function junitXml(results: readonly CaseResult[]): string {
   const families = new Map<string, CaseResult[]>();

@@ -2,8 +2,9 @@
  * `createServer`: a Fastify instance whose routes are the spec's endpoint table, every request
  * through one pipeline:
  *
- *   request-id header -> background catch-up -> version header -> beta header -> credential ->
- *   `authorize` -> `validateRequest` (path, query, headers, body) -> the operation's handler.
+ *   request-id header -> background catch-up -> version header -> beta header -> credential
+ *   (`identify`: API keys, and access tokens minted by the exchange) -> `authorize` (kinds,
+ *   scopes) -> `validateRequest` (path, query, headers, body) -> the operation's handler.
  *
  * Fastify's own schema validation is not used: the spec's precompiled validators are. Every error
  * (pipeline, handler, malformed JSON, unknown route, unexpected failure) leaves as the API's error
@@ -24,7 +25,9 @@ type PresentedCredential = access.PresentedCredential;
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type Clock, realClock } from './clock.js';
 import { ApiError, defaultErrorType } from './errors.js';
-import { FaultSet } from './faults/index.js';
+import { FaultSet, faultOn } from './faults/index.js';
+import { type FederationNetwork, realNetwork, VirtualNetwork } from './federation/network.js';
+import { attachFederation, federationOf } from './federation/store.js';
 import { createIds } from './ids.js';
 import { catchUpDreams } from './lifecycle/dreams.js';
 import { catchUpBatches, resultsPath } from './lifecycle/message-batches.js';
@@ -50,6 +53,12 @@ export interface ServerOptions {
   readonly logger?: boolean;
   /** Seeded faults to switch on (names from the catalog in faults/). */
   readonly faults?: readonly string[];
+  /**
+   * How issuer key sets are fetched (default: the real network; with test control, a
+   * `VirtualNetwork` whose registered hosts shadow the real network). The URL rules apply to
+   * whatever network is used.
+   */
+  readonly federationNetwork?: FederationNetwork;
 }
 
 export interface ReferenceServer {
@@ -98,12 +107,27 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
       catchUpDreams(state, now);
     },
   };
+  attachFederation(
+    state,
+    options.federationNetwork ?? (options.testControl ? new VirtualNetwork(realNetwork) : realNetwork),
+  );
   const handlers = options.handlers ?? allHandlers;
 
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
     genReqId: () => ids.next('request'),
+    // Long ids must reach the handlers (and get a 404 there), not die in the router.
+    maxParamLength: 4096,
+    // Errors raised before routing (a malformed percent-encoding in the path) still leave as the
+    // API's error body with a request id.
+    frameworkErrors: (error, request, reply) => {
+      const status = (error as { statusCode?: number }).statusCode ?? 400;
+      (reply as unknown as FastifyReply)
+        .header(REQUEST_ID_HEADER, request.id)
+        .code(status >= 400 && status < 500 ? status : 400)
+        .send(access.errorBody('invalid_request_error', error.message));
+    },
     // Not used for validation (the spec's validators are), but never coerce or strip if it were.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
   });
@@ -122,24 +146,36 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
+  // Fault: exchange error responses lose their request id (ERROR-EXCHANGE-TYPED-REQUEST-ID).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode >= 400 && isExchange(request) && faultOn(state, 'EXCH_REQUEST_ID_MISSING')) {
+      reply.removeHeader(REQUEST_ID_HEADER);
+    }
+    return payload;
+  });
 
   // JSON only; a malformed body is a 400 error body, never a 5xx.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
     try {
       done(null, JSON.parse(text));
     } catch (e) {
-      done(
-        new ApiError(400, 'invalid_request_error', `malformed JSON body: ${(e as Error).message}`),
-        undefined,
-      );
+      // The exchange answers malformed requests with its own type (UNSPEC-EXCH-OTHER-VALIDATION).
+      const type = isExchange(request) ? EXCHANGE_INVALID_REQUEST : 'invalid_request_error';
+      done(new ApiError(400, type, `malformed JSON body: ${(e as Error).message}`), undefined);
     }
   });
 
   app.setErrorHandler((error: unknown, request, reply) => {
-    if (error instanceof ApiError) return reply.code(error.status).send(error.body);
+    if (error instanceof ApiError) {
+      // Fault: exchange error bodies lose `type: "error"` (ERROR-EXCHANGE-STANDARD-BODY).
+      if (isExchange(request) && faultOn(state, 'EXCH_ERROR_BODY_TYPE_MISSING')) {
+        return reply.code(error.status).send({ error: error.body.error });
+      }
+      return reply.code(error.status).send(error.body);
+    }
     const status = (error as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return reply
@@ -172,13 +208,40 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
   return app;
 }
 
+/** `error.type` of the exchange's malformed-request answers (its documented body errors). */
+const EXCHANGE_INVALID_REQUEST = 'invalid_request';
+
+/** Whether a request is for the token exchange. */
+function isExchange(request: FastifyRequest): boolean {
+  return request.routeOptions.url === access.TOKEN_EXCHANGE_PATH;
+}
+
+/**
+ * `error.type` of a request that fails validation: the type the endpoint documents for a missing
+ * required field (`invalid_request` for the exchange, EXCH-ERR-FIELD-MISSING), else the
+ * validators' `invalid_request_error`. Other malformed exchange bodies get the same type
+ * (UNSPEC-EXCH-OTHER-VALIDATION).
+ */
+function validationErrorType(endpoint: Endpoint, fallback: string): string {
+  const documented = endpoint.errors.find(
+    (e) => e.status === 400 && e.requirements.includes('EXCH-ERR-FIELD-MISSING'),
+  );
+  return documented?.type ?? fallback;
+}
+
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value.join(',') : value;
 }
 
-/** Looks the presented credential up in the store: unknown or revoked secrets are 401. */
-function identify(state: ServerState, request: FastifyRequest): Caller | null {
+/**
+ * Looks the presented credential up in the store: unknown, revoked or expired secrets are 401.
+ * Revoked keys (archiving a workspace revokes its keys, WSARCH-KEYS-REVOKED) stop working at
+ * once; an access token only lives until its expiry (FED-TOKEN-SHORT-LIVED-ONE-WORKSPACE) and
+ * only while its workspace is not archived (the server's choice: the documents say nothing about
+ * tokens of an archived workspace).
+ */
+function identify(state: ServerState, endpoint: Endpoint, request: FastifyRequest): Caller | null {
   const v = state.vendor;
   const parsed = access.credentialFromHeaders(
     {
@@ -190,18 +253,85 @@ function identify(state: ServerState, request: FastifyRequest): Caller | null {
   if (!parsed.ok) throw new ApiError(parsed.status, parsed.errorType, parsed.message);
   if (parsed.kind === 'none' || parsed.secret === null) return null;
   if (parsed.kind === 'access_token') {
-    // No token exchange yet: no access token is known (TODO: oauth.token mints them).
-    throw new ApiError(401, 'authentication_error', 'invalid access token');
+    const token = federationOf(state).accessTokens.get(parsed.secret);
+    const expired =
+      token !== undefined &&
+      state.clock.now() >= token.expiresAt &&
+      !faultOn(state, 'ACCESS_TOKEN_NEVER_EXPIRES');
+    // A token of an archived workspace is refused too (UNSPEC-WS-ARCHIVED-ACCESS-TOKEN).
+    if (!token || expired || workspaceArchived(state, token.workspaceId)) {
+      throw new ApiError(401, 'authentication_error', 'invalid or expired access token');
+    }
+    // Fault: the token's scope is taken to be whatever the endpoint needs (SCOPE-OUTSIDE-403).
+    const scope =
+      faultOn(state, 'SCOPE_NOT_ENFORCED') && endpoint.scope !== null ? endpoint.scope : token.scope;
+    return {
+      kind: 'access_token',
+      organizationId: token.organizationId,
+      workspaceId: token.workspaceId,
+      presented: { kind: 'access_token', scope, workspaceId: token.workspaceId },
+      apiKeyId: null,
+    };
   }
   const key = state.store.apiKeys.get(parsed.secret);
-  if (!key || key.revokedAt !== null || key.kind !== parsed.kind) {
+  // Archiving a workspace revokes its keys (the archive handler sets `revokedAt`, WSARCH-KEYS-REVOKED);
+  // a revoked key is 401 (UNSPEC-WS-REVOKED-KEY-ERROR).
+  const revoked =
+    key !== undefined && key.revokedAt !== null && !faultOn(state, 'ARCHIVED_WORKSPACE_KEY_ACCEPTED');
+  if (!key || revoked || key.kind !== parsed.kind) {
     throw new ApiError(401, 'authentication_error', `invalid ${access.API_KEY_HEADER}`);
   }
   const presented: PresentedCredential =
     key.kind === 'admin_key'
       ? { kind: 'admin_key' }
       : { kind: 'workspace_key', workspaceId: key.workspaceId };
-  return { kind: key.kind, organizationId: key.organizationId, workspaceId: key.workspaceId, presented };
+  return {
+    kind: key.kind,
+    organizationId: key.organizationId,
+    workspaceId: key.workspaceId,
+    presented,
+    apiKeyId: key.id,
+  };
+}
+
+type Parts = {
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  headers: Record<string, string | undefined>;
+  body: unknown;
+};
+
+/**
+ * Seeded faults that let one validation rule through: the request is validated as if the rule
+ * held, and the handler sees the real value. Each breaks the one requirement its fault cites.
+ */
+function relaxValidation(
+  state: ServerState,
+  endpoint: Endpoint,
+  parts: Parts,
+): { parts: Parts; crossFieldRules: boolean; restore: (v: { query: Record<string, unknown> }) => object } {
+  const none = { parts, crossFieldRules: true, restore: () => ({}) };
+  if (endpoint.id === 'dreams.list' && faultOn(state, 'DREAM_LIST_LIMIT_OVER_100_ACCEPTED')) {
+    const limit = Number(parts.query.limit);
+    if (Number.isInteger(limit) && limit > 100) {
+      return {
+        parts: { ...parts, query: { ...parts.query, limit: '100' } },
+        crossFieldRules: true,
+        restore: (v) => ({ query: { ...v.query, limit } }),
+      };
+    }
+  }
+  if (endpoint.id === 'messages.batches.create' && faultOn(state, 'BATCH_DUPLICATE_CUSTOM_ID_ACCEPTED')) {
+    return { ...none, crossFieldRules: false };
+  }
+  return none;
+}
+
+/** Whether a (non-default) workspace is archived. */
+function workspaceArchived(state: ServerState, workspaceId: string | null): boolean {
+  if (workspaceId === null) return false;
+  const workspace = state.store.workspaces.get(workspaceId);
+  return workspace !== undefined && workspace.archivedAt !== null;
 }
 
 function deny(decision: ReturnType<typeof access.authorize>): never {
@@ -219,8 +349,11 @@ function deny(decision: ReturnType<typeof access.authorize>): never {
 function validationHeaders(state: ServerState, request: FastifyRequest): Record<string, string | undefined> {
   const v = state.vendor;
   const p = publishedVendor;
+  const version = header(request, v.headers.version);
   return {
-    [p.headers.version]: header(request, v.headers.version),
+    // Under the missing-version fault the header is taken as sent (it was let through).
+    [p.headers.version]:
+      version === undefined && faultOn(state, 'VERSION_HEADER_NOT_REQUIRED') ? v.apiVersion : version,
     [p.headers.beta]: header(request, v.headers.beta),
   };
 }
@@ -235,24 +368,40 @@ async function pipeline(
   state.catchUp();
   const v = state.vendor;
 
-  const version = access.checkVersionHeader(header(request, v.headers.version), v);
-  if (!version.ok) throw new ApiError(version.status, version.errorType, version.message);
-  const beta = access.checkBetaHeader(endpoint.betas, header(request, v.headers.beta), v);
+  const versionValue = header(request, v.headers.version);
+  // Fault: a missing version header is let through (VERSION-HEADER-EVERY-REQUEST).
+  if (!(versionValue === undefined && faultOn(state, 'VERSION_HEADER_NOT_REQUIRED'))) {
+    const version = access.checkVersionHeader(versionValue, v);
+    if (!version.ok) throw new ApiError(version.status, version.errorType, version.message);
+  }
+  // Fault: of several required betas only the last is required (BETA-DREAMS-BOTH).
+  const requiredBetas =
+    endpoint.betas.length > 1 && faultOn(state, 'BETA_DREAMS_ONE_ENOUGH')
+      ? endpoint.betas.slice(-1)
+      : endpoint.betas;
+  const beta = access.checkBetaHeader(requiredBetas, header(request, v.headers.beta), v);
   if (!beta.ok) throw new ApiError(beta.status, beta.errorType, beta.message);
 
-  const caller = identify(state, request);
+  const caller = identify(state, endpoint, request);
   const decision = access.authorize(endpoint, caller?.presented ?? { kind: 'none' });
   if (!decision.allowed) deny(decision);
 
   const routeParams = (request.params ?? {}) as Record<string, unknown>;
-  const validated = validateRequest(endpoint.id, {
+  const parts = {
     path: endpoint.path === null ? {} : routeParams,
     query: (request.query ?? {}) as Record<string, unknown>,
     headers: validationHeaders(state, request),
     body: request.body,
-  });
+  };
+  const relaxed = relaxValidation(state, endpoint, parts);
+  const validated = validateRequest(endpoint.id, relaxed.parts, { crossFieldRules: relaxed.crossFieldRules });
+  if (validated.ok) Object.assign(validated.value, relaxed.restore(validated.value));
   if (!validated.ok) {
-    throw new ApiError(400, validated.error.error.type, validated.error.error.message);
+    throw new ApiError(
+      400,
+      validationErrorType(endpoint, validated.error.error.type),
+      validated.error.error.message,
+    );
   }
 
   const handler = handlers[endpoint.id];

@@ -53,6 +53,29 @@ export function inputTokensOf(params: unknown): number {
   return content.ok ? countInputTokens(content.value) : 0;
 }
 
+/**
+ * Tokens of the thinking blocks of a request's earlier assistant turns, or of its current
+ * assistant turn (the last turn, when it is an assistant's). Used only by the seeded faults of
+ * token counting (TOKENS-THINKING-EARLIER-IGNORED, TOKENS-THINKING-CURRENT-COUNTS).
+ */
+export function thinkingTokens(params: unknown, which: 'earlier' | 'current'): number {
+  const messages = (params as { messages?: unknown } | null)?.messages;
+  if (!Array.isArray(messages)) return 0;
+  const current = messageRules.currentAssistantTurnIndex(
+    messages.map((m) => ({ role: String((m as { role?: unknown } | null)?.role) })),
+  );
+  let n = 0;
+  for (const [i, turn] of messages.entries()) {
+    const t = turn as { role?: unknown; content?: unknown } | null;
+    if (t?.role !== 'assistant' || !Array.isArray(t.content)) continue;
+    if ((which === 'current') !== (i === current)) continue;
+    for (const block of t.content as { type?: unknown; thinking?: unknown }[]) {
+      if (block?.type === 'thinking' && typeof block.thinking === 'string') n += textTokens(block.thinking);
+    }
+  }
+  return n;
+}
+
 function lastUserText(content: CountableContent): string {
   for (let i = content.messages.length - 1; i >= 0; i--) {
     const turn = content.messages[i];

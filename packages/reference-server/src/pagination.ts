@@ -1,4 +1,12 @@
-/** Opaque page cursors: base64url of the last id of the previous page. */
+/**
+ * Paging of the list endpoints, in the two styles of the documents: opaque `page` cursors with
+ * `next_page` (session resources, dreams), and `after_id` with `has_more` / `last_id` (batches).
+ * Cursors are base64url of the last id of the previous page.
+ *
+ * Seeded faults that break paging are decided by the route (it knows which list it serves) and
+ * passed in as `deviations`; nothing here reads the fault set, so one list's fault never leaks
+ * into another list.
+ */
 import { ApiError } from './errors.js';
 
 export const encodeCursor = (lastId: string): string =>
@@ -11,4 +19,73 @@ export function decodeCursor(cursor: string, where: string): string {
     throw new ApiError(400, 'invalid_request_error', `${where}: not a valid page cursor`);
   }
   return text.slice('after:'.length);
+}
+
+/** The index after the item a cursor names; an unknown id is a 400 (`where` names the parameter). */
+function startAfter<T>(items: readonly T[], idOf: (item: T) => string, after: string, where: string): number {
+  const index = items.findIndex((item) => idOf(item) === after);
+  if (index < 0) throw new ApiError(400, 'invalid_request_error', `${where}: unknown cursor`);
+  return index + 1;
+}
+
+export interface CursorPageOptions {
+  /** The `page` query value (anything but a string means the first page). */
+  readonly cursor: unknown;
+  /** Page size; `'all'` returns every remaining item. */
+  readonly size: number | 'all';
+  /** Where the cursor came from, for error messages (`query.page`). */
+  readonly where: string;
+  readonly deviations?: {
+    /** Seeded fault: a cursor on a non-empty last page (SRES-LIST-NEXT-PAGE-NULL broken). */
+    readonly nextOnLastPage?: boolean;
+  };
+}
+
+/** One page of a `page` / `next_page` list: `next_page` is null when nothing follows. */
+export function cursorPage<T>(
+  items: readonly T[],
+  idOf: (item: T) => string,
+  options: CursorPageOptions,
+): { data: T[]; next_page: string | null } {
+  const start =
+    typeof options.cursor === 'string'
+      ? startAfter(items, idOf, decodeCursor(options.cursor, options.where), options.where)
+      : 0;
+  const size = options.size === 'all' ? items.length : options.size;
+  const data = items.slice(start, start + size);
+  const last = data.at(-1);
+  const more = start + size < items.length || options.deviations?.nextOnLastPage === true;
+  return { data, next_page: more && last !== undefined ? encodeCursor(idOf(last)) : null };
+}
+
+export interface AfterIdPageOptions {
+  /** The `after_id` query value (anything but a string means the first page). */
+  readonly afterId: unknown;
+  readonly limit: number;
+  /** Where the id came from, for error messages (`query.after_id`). */
+  readonly where: string;
+  readonly deviations?: {
+    /** Seeded fault: `has_more` true on a non-empty last page. */
+    readonly hasMoreOnLastPage?: boolean;
+    /** Seeded fault: `last_id` names the first item of the page. */
+    readonly lastIdIsFirst?: boolean;
+  };
+}
+
+/** One page of an `after_id` / `has_more` / `last_id` list (`last_id` null on an empty page). */
+export function afterIdPage<T>(
+  items: readonly T[],
+  idOf: (item: T) => string,
+  options: AfterIdPageOptions,
+): { data: T[]; has_more: boolean; last_id: string | null } {
+  const start =
+    typeof options.afterId === 'string' ? startAfter(items, idOf, options.afterId, options.where) : 0;
+  const data = items.slice(start, start + options.limit);
+  const d = options.deviations ?? {};
+  const lastItem = d.lastIdIsFirst === true ? data[0] : data.at(-1);
+  return {
+    data,
+    has_more: start + options.limit < items.length || (d.hasMoreOnLastPage === true && data.length > 0),
+    last_id: lastItem === undefined ? null : idOf(lastItem),
+  };
 }

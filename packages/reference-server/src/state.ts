@@ -58,6 +58,8 @@ export interface Caller {
   /** Workspace of a workspace key or token (null: the Default Workspace); null for admin keys. */
   readonly workspaceId: string | null;
   readonly presented: PresentedCredential;
+  /** The store id of the API key used (null for access tokens). */
+  readonly apiKeyId: string | null;
 }
 
 export interface HandlerContext {

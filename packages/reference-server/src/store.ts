@@ -8,6 +8,9 @@ import type {
   MessageBatch,
   MessageBatchRequest,
   MessageBatchResult,
+  OrganizationRole,
+  RateLimiterType,
+  RateLimitGroupType,
   SessionResource,
 } from '@vendor-api/spec';
 
@@ -43,6 +46,8 @@ export class MapTable<T extends { readonly id: string }> implements Table<T> {
 export interface OrganizationRecord {
   readonly id: string;
   name: string;
+  /** Set when its coding-assistant workspace was archived (WSARCH-CODING-ASSISTANT-SIGNIN). */
+  codingAssistantSignInDisabled?: boolean;
 }
 
 export interface WorkspaceRecord {
@@ -53,6 +58,8 @@ export interface WorkspaceRecord {
   /** Whether this is the organization's Default Workspace. */
   readonly isDefault: boolean;
   archivedAt: number | null;
+  /** Whether this is the organization's coding-assistant workspace (test control sets it). */
+  readonly codingAssistant?: boolean;
 }
 
 export interface ApiKeyRecord {
@@ -63,6 +70,8 @@ export interface ApiKeyRecord {
   /** Workspace of a workspace key (null: the Default Workspace); null for admin keys. */
   readonly workspaceId: string | null;
   revokedAt: number | null;
+  /** The organization user who provisioned the key (admin keys minted by test control). */
+  readonly ownerUserId?: string;
 }
 
 export interface DreamRecord {
@@ -128,6 +137,46 @@ export interface FileRecord {
   createdAt: number;
 }
 
+/** A user of an organization, with the organization role (admin endpoints; test control). */
+export interface UserRecord {
+  /** The `user_id` (shape not stated: UNSPEC-MEMBER-USER-ID). */
+  readonly id: string;
+  readonly organizationId: string;
+  orgRole: OrganizationRole;
+}
+
+/** A workspace role explicitly assigned to a user; keyed `<workspace id>:<user id>`. */
+export interface WorkspaceMemberRecord {
+  readonly id: string;
+  readonly workspaceId: string;
+  readonly userId: string;
+  /** The role key of the spec's role table (`workspaceRules.WORKSPACE_ROLE_KEYS`). */
+  role: 'user' | 'limited_developer' | 'developer' | 'admin' | 'billing';
+}
+
+/** One rate-limit override group of a workspace; keyed `<workspace id>:<group key>`. */
+export interface RateLimitOverrideRecord {
+  readonly id: string;
+  readonly workspaceId: string;
+  readonly seq: number;
+  readonly groupType: RateLimitGroupType;
+  readonly models: readonly string[] | null;
+  limits: { readonly type: RateLimiterType; readonly value: number }[];
+}
+
+/** Messages usage attributed to a workspace (null: the Default Workspace) at an instant. */
+export interface UsageRecord {
+  readonly id: string;
+  readonly organizationId: string;
+  readonly workspaceId: string | null;
+  readonly at: number;
+  readonly model: string;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cacheCreationInputTokens: number;
+  readonly cacheReadInputTokens: number;
+}
+
 export interface Store {
   readonly organizations: Table<OrganizationRecord>;
   readonly workspaces: Table<WorkspaceRecord>;
@@ -138,6 +187,10 @@ export interface Store {
   readonly sessions: Table<SessionRecord>;
   readonly sessionResources: Table<SessionResourceRecord>;
   readonly files: Table<FileRecord>;
+  readonly users: Table<UserRecord>;
+  readonly workspaceMembers: Table<WorkspaceMemberRecord>;
+  readonly rateLimitOverrides: Table<RateLimitOverrideRecord>;
+  readonly usage: Table<UsageRecord>;
   /** A monotonically increasing sequence number for creation order. */
   nextSeq(): number;
 }
@@ -154,6 +207,10 @@ export function createMemoryStore(): Store {
     sessions: new MapTable(),
     sessionResources: new MapTable(),
     files: new MapTable(),
+    users: new MapTable(),
+    workspaceMembers: new MapTable(),
+    rateLimitOverrides: new MapTable(),
+    usage: new MapTable(),
     nextSeq: () => ++seq,
   };
 }

@@ -12,6 +12,9 @@ import { FAULTS } from './faults/index.js';
 import { type AnyStep, applyDreamEvent, inputStoreId, startPipeline } from './lifecycle/dreams.js';
 import { applyBatchEvent } from './lifecycle/message-batches.js';
 import type { ServerState } from './state.js';
+import { registerAdminTestControl } from './test-control-admin.js';
+import { registerFederationTestControl } from './test-control-federation.js';
+import { registerLifecycleTestControl } from './test-control-lifecycle.js';
 
 export const TEST_CONTROL_PREFIX = '/_test';
 
@@ -169,4 +172,8 @@ export function registerTestControl(app: FastifyInstance, state: ServerState): v
     );
     return record.batch;
   });
+
+  registerLifecycleTestControl(app, state);
+  registerAdminTestControl(app, state);
+  registerFederationTestControl(app, state);
 }

@@ -98,7 +98,7 @@ export function unspecified(_v: Vendor): Unspecified[] {
       'UNSPEC-RL-MODEL-ALIASES',
       S.entries,
       'Which model identifiers and aliases (dated and undated) exist beyond the two model ids the documents name, and how they are grouped.',
-      'The reference server configures a dated snapshot and aliases of each named model in one data table (the project\'s choice); the suite checks only that every listed id and alias appears in exactly one `model_group` entry.',
+      "The reference server configures a dated snapshot and aliases of each named model in one data table (the project's choice); the suite checks only that every listed id and alias appears in exactly one `model_group` entry.",
     ),
     u('UNSPEC-RL-EVENTS', S.events, 'Events or webhooks for rate limits.', 'None are defined.'),
   ];

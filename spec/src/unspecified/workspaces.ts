@@ -154,6 +154,12 @@ export function unspecified(_v: Vendor): Unspecified[] {
       'The status and error type a revoked API key gets (after archival, or a coding-assistant key after its owner left).',
       'The reference server answers 401 `authentication_error`; the suite asserts only a 4xx status.',
     ),
+    u(
+      'UNSPEC-WS-ARCHIVED-ACCESS-TOKEN',
+      S.workspace,
+      'Whether an access token scoped to a workspace keeps working after the workspace is archived (the documents say only that API keys are revoked).',
+      'The reference server refuses such a token with 401 `authentication_error`, as it does a revoked key; never asserted.',
+    ),
     u('UNSPEC-WS-EVENTS', S.events, 'Events or webhooks for workspaces.', 'None are defined.'),
 
     // Cap and limits

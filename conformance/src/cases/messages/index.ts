@@ -1,4 +1,11 @@
 import type { CaseDefinition } from '../../case.js';
 import { countTokensMatchesUsage } from './count-tokens-matches-usage.js';
+import { currentThinkingCounts, earlierThinkingIgnored } from './count-tokens-thinking.js';
+import { createResponseShape } from './create-response-shape.js';
 
-export const cases: readonly CaseDefinition[] = [countTokensMatchesUsage];
+export const cases: readonly CaseDefinition[] = [
+  countTokensMatchesUsage,
+  createResponseShape,
+  earlierThinkingIgnored,
+  currentThinkingCounts,
+];

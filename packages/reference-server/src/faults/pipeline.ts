@@ -1,3 +1,46 @@
+/**
+ * Seeded faults of the request pipeline (`app.ts`): credentials, scopes, the version and beta
+ * headers, and the exchange's error body and request id. Each breaks exactly one requirement.
+ */
 import type { FaultDefinition } from './types.js';
 
-export const faults: readonly FaultDefinition[] = [];
+export const faults: readonly FaultDefinition[] = [
+  {
+    name: 'SCOPE_NOT_ENFORCED',
+    requirement: 'SCOPE-OUTSIDE-403',
+    description:
+      'An access token is admitted on every standard endpoint whatever its scope (an org:manage_tunnels token is not refused with 403).',
+  },
+  {
+    name: 'ACCESS_TOKEN_NEVER_EXPIRES',
+    requirement: 'FED-TOKEN-SHORT-LIVED-ONE-WORKSPACE',
+    description: 'An access token keeps working after its expires_in has passed.',
+  },
+  {
+    name: 'ARCHIVED_WORKSPACE_KEY_ACCEPTED',
+    requirement: 'WSARCH-KEYS-REVOKED',
+    description:
+      'The credential lookup ignores revocation: a key revoked by archiving its workspace still authenticates.',
+  },
+  {
+    name: 'VERSION_HEADER_NOT_REQUIRED',
+    requirement: 'VERSION-HEADER-EVERY-REQUEST',
+    description: 'A request without the version header is served instead of refused.',
+  },
+  {
+    name: 'BETA_DREAMS_ONE_ENOUGH',
+    requirement: 'BETA-DREAMS-BOTH',
+    description:
+      'An endpoint that requires several betas is served when only the last one is sent (dreams without managed-agents).',
+  },
+  {
+    name: 'EXCH_ERROR_BODY_TYPE_MISSING',
+    requirement: 'ERROR-EXCHANGE-STANDARD-BODY',
+    description: 'Token-exchange error bodies lack the top-level type: "error".',
+  },
+  {
+    name: 'EXCH_REQUEST_ID_MISSING',
+    requirement: 'ERROR-EXCHANGE-TYPED-REQUEST-ID',
+    description: 'Token-exchange error responses carry no request-id header.',
+  },
+];

@@ -4,6 +4,7 @@
  */
 import { dreamRules, type StepResult, step } from '@vendor-api/spec';
 import { iso } from '../clock.js';
+import { faultOn } from '../faults/index.js';
 import type { ServerState } from '../state.js';
 import type { DreamRecord } from '../store.js';
 import { dreamStateKey, dreamStatusOf, machineOf } from './machines.js';
@@ -82,6 +83,8 @@ export function applyDreamEvent(
         break;
       }
       case 'update_usage': {
+        // DREAM-USAGE-UPDATED-WHILE-RUNNING (seeded fault: usage stays 0)
+        if (faultOn(state, 'DREAM_USAGE_NOT_UPDATED')) break;
         const sessions = inputSessionIds(record).length;
         const u = dream.usage;
         dream.usage = {
@@ -99,11 +102,20 @@ export function applyDreamEvent(
         }
         break;
       case 'set_ended_at':
+        // DREAM-ENDED-AT-NULL-UNTIL-TERMINAL (seeded fault: ended_at stays null)
+        if (faultOn(state, 'DREAM_ENDED_AT_NOT_SET')) break;
         dream.ended_at = iso(at);
         break;
-      case 'set_error_type':
-        dream.error = { type: LOSS_ERROR[event] ?? options.errorType ?? 'internal_error' };
+      case 'set_error_type': {
+        // DREAM-ERROR-INPUT-STORE-UNAVAILABLE (seeded fault: the loss of the input store fails the
+        // dream with internal_error)
+        const wrong =
+          event === 'input_store.unavailable' && faultOn(state, 'DREAM_INPUT_STORE_LOSS_WRONG_ERROR');
+        dream.error = {
+          type: wrong ? 'internal_error' : (LOSS_ERROR[event] ?? options.errorType ?? 'internal_error'),
+        };
         break;
+      }
       case 'archive_pipeline_session': {
         const session = dream.session_id === null ? undefined : state.store.sessions.get(dream.session_id);
         if (session && session.archivedAt === null) session.archivedAt = at;

@@ -7,6 +7,7 @@
 import { batchRules, type MessageBatchResult, step } from '@vendor-api/spec';
 import { validateSchema } from '@vendor-api/validators';
 import { iso } from '../clock.js';
+import { faultOn } from '../faults/index.js';
 import { generateMessage } from '../model.js';
 import type { ServerState } from '../state.js';
 import type { BatchRecord } from '../store.js';
@@ -91,7 +92,18 @@ export function applyBatchEvent(state: ServerState, record: BatchRecord, event: 
   }
   if (record.results) {
     const tally = batchRules.tallyRequestCounts(record.results.map((r) => r.result.type));
-    if (tally.ok) batch.request_counts = tally.value;
+    if (tally.ok) {
+      batch.request_counts = tally.value;
+      // BATCH-COUNTS-SUM (seeded fault: one succeeded request too many)
+      if (faultOn(state, 'BATCH_COUNTS_DO_NOT_ADD_UP')) {
+        batch.request_counts = { ...tally.value, succeeded: tally.value.succeeded + 1 };
+      }
+    }
+    // BATCH-EXPIRY-UNSENT-EXPIRED (seeded fault: the expired requests get no result line; the
+    // counts above still include them)
+    if (faultOn(state, 'BATCH_EXPIRED_RESULTS_MISSING')) {
+      record.results = record.results.filter((r) => r.result.type !== 'expired');
+    }
   }
   batch.processing_status = result.next === 'in_progress' ? 'in_progress' : 'ended';
   record.batch = batch;
@@ -115,9 +127,11 @@ export function catchUpBatches(state: ServerState, now: number): void {
 export const resultsPath = (batchId: string) => `/v1/messages/batches/${batchId}/results`;
 
 /** The wire object of a batch, with `results_url` absolute on the caller's origin once ended. */
-export function batchWire(record: BatchRecord, origin: string) {
+export function batchWire(state: ServerState, record: BatchRecord, origin: string) {
+  // BATCH-OBJECT-RESULTS-URL-NULL (seeded fault: results_url set while in progress)
+  const early = faultOn(state, 'BATCH_RESULTS_URL_EARLY');
   return {
     ...record.batch,
-    results_url: record.results === null ? null : `${origin}${resultsPath(record.id)}`,
+    results_url: record.results === null && !early ? null : `${origin}${resultsPath(record.id)}`,
   };
 }

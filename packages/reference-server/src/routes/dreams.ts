@@ -5,8 +5,9 @@
 import { type Dream, type DreamCreateParams, dreamRules } from '@vendor-api/spec';
 import { iso } from '../clock.js';
 import { ApiError, notFound } from '../errors.js';
+import { faultOn } from '../faults/index.js';
 import { applyDreamEvent } from '../lifecycle/dreams.js';
-import { decodeCursor, encodeCursor } from '../pagination.js';
+import { cursorPage } from '../pagination.js';
 import { type HandlerContext, type HandlerMap, ownerOf } from '../state.js';
 import type { DreamRecord } from '../store.js';
 
@@ -18,16 +19,43 @@ function findDream(ctx: HandlerContext): DreamRecord {
   return record;
 }
 
+/**
+ * Seeded faults of the cancel and archive rows: the answer a faulty server gives instead of the
+ * row's outcome, by (event, status). Each replaces one row's answer and changes no state.
+ */
+function faultyAnswer(ctx: HandlerContext, event: string, record: DreamRecord): 'ok' | 'reject' | null {
+  const { state } = ctx;
+  const status = record.dream.status;
+  if (event === 'dreams.cancel') {
+    // DREAM-CANCEL-COMPLETED-400, DREAM-CANCEL-FAILED-400, DREAM-CANCEL-CANCELED-NOOP
+    if (status === 'completed' && faultOn(state, 'DREAM_CANCEL_COMPLETED_OK')) return 'ok';
+    if (status === 'failed' && faultOn(state, 'DREAM_CANCEL_FAILED_OK')) return 'ok';
+    if (status === 'canceled' && faultOn(state, 'DREAM_CANCEL_CANCELED_400')) return 'reject';
+  }
+  // DREAM-ARCHIVE-RUNNING-400
+  if (event === 'dreams.archive' && status === 'running' && faultOn(state, 'DREAM_ARCHIVE_RUNNING_OK')) {
+    return 'ok';
+  }
+  return null;
+}
+
 /** Runs an operation event through the machine and answers from the row's outcome. */
 function operate(ctx: HandlerContext, event: 'dreams.cancel' | 'dreams.archive') {
   const record = findDream(ctx);
+  const verb = event === 'dreams.cancel' ? 'cancel' : 'archive';
+  const faulty = faultyAnswer(ctx, event, record);
+  if (faulty === 'ok') return { status: 200, body: record.dream };
+  if (faulty === 'reject') {
+    throw new ApiError(400, 'invalid_request_error', `cannot ${verb} a ${record.dream.status} dream`);
+  }
   const result = applyDreamEvent(ctx.state, record, event, ctx.state.clock.now());
   const outcome = result.outcome;
   if (outcome.kind === 'error') {
+    // The error type of the 400 rows is not named (UNSPEC-DREAM-400-ERROR-TYPE): invalid_request_error.
     throw new ApiError(
       outcome.status,
       outcome.errorType ?? 'invalid_request_error',
-      `cannot ${event === 'dreams.cancel' ? 'cancel' : 'archive'} a ${record.dream.status} dream`,
+      `cannot ${verb} a ${record.dream.status} dream`,
     );
   }
   if (outcome.kind !== 'ok') throw new Error(`dreams: ${event} has a ${outcome.kind} row`);
@@ -85,33 +113,34 @@ export const handlers: HandlerMap = {
   'dreams.list': (ctx) => {
     const { state } = ctx;
     const owner = ownerOf(ctx);
-    const includeArchived = ctx.query.include_archived === true;
-    const limit = dreamRules.dreamListLimit(ctx.query.limit);
+    // DREAM-LIST-DEFAULT-NON-ARCHIVED (seeded fault: archived dreams listed by default)
+    const includeArchived =
+      ctx.query.include_archived === true || faultOn(state, 'DREAM_LIST_INCLUDES_ARCHIVED');
+    // DREAM-LIST-LIMIT-MAX (seeded fault: a limit above 100 is taken as given)
+    const asked = ctx.query.limit;
+    const over =
+      faultOn(state, 'DREAM_LIST_LIMIT_OVER_100_ACCEPTED') && typeof asked === 'number' && asked > 100;
+    const limit = over ? { ok: true as const, limit: asked } : dreamRules.dreamListLimit(asked);
     if (!limit.ok) throw new ApiError(400, 'invalid_request_error', `query.limit: ${limit.problem.message}`);
     const records = state.store.dreams
       .values()
       .filter((r) => r.workspaceId === owner.workspaceId)
       .sort((a, b) => b.seq - a.seq);
-    // Newest first by `created_at` (a stable sort keeps creation order, newest first, on ties).
+    // Newest first by `created_at` (a stable sort keeps creation order, newest first, on ties:
+    // UNSPEC-DREAM-LIST-ORDER-TIES).
     const visible = dreamRules.listDreams(
       records.map((r) => r.dream),
       { include_archived: includeArchived },
     );
-    let start = 0;
-    if (typeof ctx.query.page === 'string') {
-      const after = decodeCursor(ctx.query.page, 'query.page');
-      const index = visible.findIndex((d) => d.id === after);
-      if (index < 0) throw new ApiError(400, 'invalid_request_error', 'query.page: unknown cursor');
-      start = index + 1;
-    }
-    const data = visible.slice(start, start + limit.limit);
-    const more = start + limit.limit < visible.length;
-    const last = data.at(-1);
+    // DREAM-LIST-NEWEST-FIRST (seeded fault: oldest first)
+    if (faultOn(state, 'DREAM_LIST_OLDEST_FIRST')) visible.reverse();
     // The envelope is not shown (UNSPEC-DREAM-LIST-ENVELOPE): `data` and `next_page`, like the
     // other page-cursor lists of the documents.
-    return {
-      status: ctx.endpoint.success.status,
-      body: { data, next_page: more && last ? encodeCursor(last.id) : null },
-    };
+    const page = cursorPage(visible, (d) => d.id, {
+      cursor: ctx.query.page,
+      size: limit.limit,
+      where: 'query.page',
+    });
+    return { status: ctx.endpoint.success.status, body: page };
   },
 };

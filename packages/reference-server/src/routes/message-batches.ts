@@ -6,13 +6,17 @@
 import { batchRules, type MessageBatch, type MessageBatchCreateParams, step } from '@vendor-api/spec';
 import { iso } from '../clock.js';
 import { ApiError, notFound } from '../errors.js';
+import { faultOn } from '../faults/index.js';
 import { batchStateKey, machineOf } from '../lifecycle/machines.js';
 import { batchWire } from '../lifecycle/message-batches.js';
+import { afterIdPage } from '../pagination.js';
 import { type HandlerContext, type HandlerMap, ownerOf } from '../state.js';
 import type { BatchRecord } from '../store.js';
 
 /** Page size of the batch list when `limit` is omitted (not shown: UNSPEC-BATCH-LIST-LIMIT). */
 export const BATCH_LIST_LIMIT_DEFAULT = 20;
+/** Largest page of the batch list (not shown: UNSPEC-BATCH-LIST-LIMIT). */
+export const BATCH_LIST_LIMIT_CAP = 1000;
 
 function findBatch(ctx: HandlerContext): BatchRecord {
   const id = String(ctx.path.message_batch_id);
@@ -32,11 +36,19 @@ function operationStatus(ctx: HandlerContext, record: BatchRecord, event: string
       return outcome.status;
     case 'error':
       throw new ApiError(outcome.status, outcome.errorType ?? 'invalid_request_error', `${event} refused`);
-    case 'unspecified':
+    case 'unspecified': {
+      // Seeded faults: results served before the end (BATCH-RESULTS-AFTER-END) or after the
+      // 29-day retention (BATCH-RESULTS-RETENTION).
+      const key = batchStateKey(machine, record.batch, now);
+      if (event === 'messages.batches.results') {
+        if (key === 'in_progress' && faultOn(ctx.state, 'BATCH_RESULTS_BEFORE_END')) return 200;
+        if (key === 'ended:past_retention' && faultOn(ctx.state, 'BATCH_RESULTS_AFTER_RETENTION')) return 200;
+      }
       // Results before the end or after the 29-day retention: the status is not shown
       // (UNSPEC-BATCH-RESULTS-BEFORE-END, UNSPEC-BATCH-RESULTS-AFTER-RETENTION); the reference
       // server answers 404.
       throw new ApiError(404, 'not_found_error', `the results of batch ${record.id} are not available`);
+    }
     default:
       throw new Error(`message-batches: ${event} has a ${outcome.kind} row`);
   }
@@ -83,38 +95,42 @@ export const handlers: HandlerMap = {
       completeAt: state.timings.batchProcessingMs === null ? null : now + state.timings.batchProcessingMs,
       results: null,
     });
-    return { status: ctx.endpoint.success.status, body: batchWire(record, ctx.origin) };
+    return { status: ctx.endpoint.success.status, body: batchWire(ctx.state, record, ctx.origin) };
   },
 
   'messages.batches.retrieve': (ctx) => {
     const record = findBatch(ctx);
     const status = operationStatus(ctx, record, 'messages.batches.retrieve');
-    return { status, body: batchWire(record, ctx.origin) };
+    return { status, body: batchWire(ctx.state, record, ctx.origin) };
   },
 
   'messages.batches.list': (ctx) => {
     const owner = ownerOf(ctx);
-    const limit = typeof ctx.query.limit === 'number' ? ctx.query.limit : BATCH_LIST_LIMIT_DEFAULT;
+    // Default 20, page capped at 1000 (UNSPEC-BATCH-LIST-LIMIT).
+    const limit = Math.min(
+      typeof ctx.query.limit === 'number' ? ctx.query.limit : BATCH_LIST_LIMIT_DEFAULT,
+      BATCH_LIST_LIMIT_CAP,
+    );
     // Order is not shown (UNSPEC-BATCH-LIST-ORDER): newest first.
     const all = ctx.state.store.batches
       .values()
       .filter((r) => r.workspaceId === owner.workspaceId)
       .sort((a, b) => b.seq - a.seq);
-    let start = 0;
-    if (typeof ctx.query.after_id === 'string') {
-      const index = all.findIndex((r) => r.id === ctx.query.after_id);
-      // An unknown after_id is not shown (UNSPEC-BATCH-LIST-AFTER-ID-UNKNOWN): 400.
-      if (index < 0) throw new ApiError(400, 'invalid_request_error', 'query.after_id: unknown batch id');
-      start = index + 1;
-    }
-    const page = all.slice(start, start + limit);
+    // An unknown after_id is not shown (UNSPEC-BATCH-LIST-AFTER-ID-UNKNOWN): 400. `last_id` is
+    // null on an empty page (UNSPEC-BATCH-LIST-LAST-ID).
+    const page = afterIdPage(all, (r) => r.id, {
+      afterId: ctx.query.after_id,
+      limit,
+      where: 'query.after_id',
+      deviations: {
+        // BATCH-LIST-ENVELOPE, BATCH-LIST-QUERY (seeded faults)
+        hasMoreOnLastPage: faultOn(ctx.state, 'BATCH_LIST_HAS_MORE_ON_LAST_PAGE'),
+        lastIdIsFirst: faultOn(ctx.state, 'BATCH_LIST_LAST_ID_WRONG'),
+      },
+    });
     return {
       status: ctx.endpoint.success.status,
-      body: {
-        data: page.map((r) => batchWire(r, ctx.origin)),
-        has_more: start + limit < all.length,
-        last_id: page.at(-1)?.id ?? null,
-      },
+      body: { ...page, data: page.data.map((r) => batchWire(ctx.state, r, ctx.origin)) },
     };
   },
 

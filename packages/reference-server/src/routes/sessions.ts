@@ -12,7 +12,8 @@ import {
 } from '@vendor-api/spec';
 import { iso } from '../clock.js';
 import { ApiError, notFound } from '../errors.js';
-import { decodeCursor, encodeCursor } from '../pagination.js';
+import { faultOn } from '../faults/index.js';
+import { cursorPage } from '../pagination.js';
 import { type HandlerContext, type HandlerMap, ownerOf } from '../state.js';
 import type { SessionRecord, SessionResourceRecord } from '../store.js';
 
@@ -105,7 +106,11 @@ export const handlers: HandlerMap = {
     const resource: FileSessionResource = {
       id: state.ids.next('sessionResource'),
       file_id: params.file_id,
-      mount_path: sessionRules.mountPathFor(params),
+      // SRES-CREATE-DEFAULT-MOUNT-PATH (seeded fault: the default drops `uploads/`)
+      mount_path:
+        params.mount_path === undefined && faultOn(state, 'SRES_DEFAULT_MOUNT_PATH_WRONG')
+          ? `/mnt/session/${params.file_id}`
+          : sessionRules.mountPathFor(params),
       type: 'file',
       created_at: now,
       updated_at: now,
@@ -124,22 +129,19 @@ export const handlers: HandlerMap = {
     const limit = sessionRules.resourceListLimit(ctx.query.limit);
     if (!limit.ok) throw new ApiError(400, 'invalid_request_error', `query.limit: ${limit.problem.message}`);
     const all = resourcesOf(ctx, session.id);
-    let start = 0;
-    if (typeof ctx.query.page === 'string') {
-      const after = decodeCursor(ctx.query.page, 'query.page');
-      const index = all.findIndex((r) => r.id === after);
-      if (index < 0) throw new ApiError(400, 'invalid_request_error', 'query.page: unknown cursor');
-      start = index + 1;
-    }
-    const size = limit.limit === 'all' ? all.length : limit.limit;
-    const page = all.slice(start, start + size);
-    const last = page.at(-1);
+    // SRES-LIST-LIMIT-OMITTED-ALL (seeded fault: one page of 20 when limit is omitted)
+    const size =
+      limit.limit === 'all' && faultOn(ctx.state, 'SRES_LIST_LIMIT_OMITTED_ONE_PAGE') ? 20 : limit.limit;
+    const page = cursorPage(all, (r) => r.id, {
+      cursor: ctx.query.page,
+      size,
+      where: 'query.page',
+      // SRES-LIST-NEXT-PAGE-NULL (seeded fault: a cursor on the last page)
+      deviations: { nextOnLastPage: faultOn(ctx.state, 'SRES_LIST_NEXT_PAGE_ON_LAST_PAGE') },
+    });
     return {
       status: ctx.endpoint.success.status,
-      body: {
-        data: page.map((r) => r.resource),
-        next_page: start + size < all.length && last ? encodeCursor(last.id) : null,
-      },
+      body: { data: page.data.map((r) => r.resource), next_page: page.next_page },
     };
   },
 
@@ -152,7 +154,9 @@ export const handlers: HandlerMap = {
     const session = findSession(ctx);
     const record = findResource(ctx, session);
     const problems = sessionRules.checkRotation(record.resource);
-    if (problems.length > 0) {
+    // SRES-UPDATE-ROTATION-REPO-ONLY (seeded fault: file resources accept rotation)
+    const allowed = record.resource.type === 'file' && faultOn(ctx.state, 'SRES_ROTATION_ALLOWED_FOR_FILES');
+    if (problems.length > 0 && !allowed) {
       throw new ApiError(400, 'invalid_request_error', problems.map((p) => p.message).join('; '));
     }
     record.resource = { ...record.resource, updated_at: iso(ctx.state.clock.now()) };
@@ -165,7 +169,13 @@ export const handlers: HandlerMap = {
     ctx.state.store.sessionResources.delete(record.id);
     return {
       status: ctx.endpoint.success.status,
-      body: { id: String(ctx.path.resource_id), type: 'session_resource_deleted' },
+      body: {
+        id: String(ctx.path.resource_id),
+        // SRES-DELETED-SHAPE (seeded fault: the wrong confirmation type)
+        type: faultOn(ctx.state, 'SRES_DELETE_CONFIRMATION_TYPE_WRONG')
+          ? 'session_resource'
+          : 'session_resource_deleted',
+      },
     };
   },
 };

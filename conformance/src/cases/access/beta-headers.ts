@@ -1,0 +1,68 @@
+import { access, type Endpoint } from '@vendor-api/spec';
+import fc from 'fast-check';
+import { type CaseContext, defineCase } from '../../case.js';
+import { control, probes, vary } from './common.js';
+
+/**
+ * Whether an endpoint's required betas are documented: an endpoint citing an Unspecified entry
+ * about its beta (`UNSPEC-...-BETA`, e.g. UNSPEC-SESS-CREATE-BETA) carries the project's choice,
+ * which the suite never asserts.
+ */
+const betasDocumented = (e: Endpoint) => !e.unspecified.some((u) => u.endsWith('-BETA'));
+
+export const betaHeadersRequired = defineCase({
+  id: 'access.beta-headers-required',
+  family: 'access',
+  title:
+    'an operation that requires beta identifiers refuses a request missing any one of them (or the whole header) with a 4xx and the error body, and serves them comma-separated; one that requires none is served without the header',
+  requirements: [
+    'BETA-SESSION-RESOURCES-MANAGED-AGENTS',
+    'BETA-DREAMS-BOTH',
+    'BETA-DREAMING-IDENTIFIER',
+    'BETA-HEADER-COMMA-SEPARATED',
+    'BETA-HEADER-OPTIONAL',
+    'ERROR-BODY-ERROR-TYPE',
+  ],
+  async run(ctx: CaseContext) {
+    let checked = 0;
+    for await (const [endpoint, p] of probes(ctx)) {
+      // The header is optional: an operation that requires no beta is served without it.
+      if (endpoint.betas.length === 0)
+        await control(ctx, endpoint, { ...p, options: { ...p.options, betas: null } });
+      if (endpoint.betas.length === 0 || !betasDocumented(endpoint)) continue;
+      checked++;
+      // The status is not shown (UNSPEC-BETA-MISSING): any 4xx with the error body.
+      ctx.clientError(await vary(ctx, endpoint, p, { betas: null }));
+      for (const missing of endpoint.betas) {
+        const rest = endpoint.betas.filter((b) => b !== missing);
+        ctx.clientError(await vary(ctx, endpoint, p, { betas: rest.length ? rest : null }));
+      }
+      await control(ctx, endpoint, p);
+    }
+    if (checked === 0) ctx.fail('no operation with documented required betas was found');
+  },
+});
+
+export const unknownBetaNeverServerError = defineCase({
+  id: 'access.unknown-beta-never-server-error',
+  family: 'access',
+  title:
+    'an identifier outside the allowed beta list never makes any operation fail with a 5xx, and a refusal carries the error body',
+  requirements: ['BETA-IDENTIFIERS-ALLOWED', 'BETA-HEADER-COMMA-SEPARATED', 'ERROR-BODY-ERROR-TYPE'],
+  async run(ctx: CaseContext) {
+    // Whether an unknown identifier is refused is not shown (UNSPEC-BETA-UNKNOWN): only that the
+    // answer is a 2xx or a 4xx with the error body (a 5xx fails every call).
+    const unknown = fc
+      .sample(fc.stringMatching(/^[a-z]{2,12}-20[0-9]{2}-[01][0-9]-[0-3][0-9]$/), {
+        numRuns: 40,
+        seed: ctx.settings.seed,
+      })
+      .filter((b) => !access.isBetaIdentifier(b));
+    let i = 0;
+    for await (const [endpoint, p] of probes(ctx)) {
+      const beta = unknown[i++ % unknown.length] ?? 'unknown-2020-01-01';
+      const res = await vary(ctx, endpoint, p, { betas: [...endpoint.betas, beta] });
+      if (res.status >= 300) ctx.clientError(res);
+    }
+  },
+});

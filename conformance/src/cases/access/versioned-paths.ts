@@ -1,0 +1,34 @@
+import { type CaseContext, defineCase } from '../../case.js';
+import { probes } from './common.js';
+
+const PREFIX = '/v1';
+
+export const versionedPaths = defineCase({
+  id: 'access.versioned-paths',
+  family: 'access',
+  title:
+    'every operation lives under /v1: its path without the prefix is not served (no 2xx), whatever the headers',
+  requirements: ['VERSION-PATH-V1', 'VERSION-MESSAGES-SAME-SCHEME'],
+  async run(ctx: CaseContext) {
+    for await (const [endpoint, p] of probes(ctx)) {
+      if (endpoint.path === null) continue;
+      if (!endpoint.path.startsWith(`${PREFIX}/`))
+        ctx.fail(`the spec's path ${endpoint.path} does not start with ${PREFIX}/`);
+      let path = endpoint.path.slice(PREFIX.length);
+      for (const [k, val] of Object.entries(p.options.path ?? {}))
+        path = path.replace(`{${k}}`, encodeURIComponent(val));
+      // What answers an unversioned path is not shown (UNSPEC-VERSION-UNVERSIONED-PATH); it is not the operation.
+      const res = await ctx.http.raw(endpoint.method, path, {
+        auth:
+          endpoint.auth.length === 0
+            ? 'none'
+            : endpoint.auth.includes('workspace_key')
+              ? 'workspace'
+              : 'admin',
+        betas: endpoint.betas.length ? endpoint.betas : null,
+        ...(p.options.body === undefined ? {} : { body: p.options.body }),
+      });
+      if (res.status < 300) ctx.fail(`${endpoint.method} ${path} (without ${PREFIX}) answered ${res.status}`);
+    }
+  },
+});

@@ -1,0 +1,47 @@
+import { dreamsMachine } from '@vendor-api/spec';
+import type fc from 'fast-check';
+import { listAll, listProblems } from '../support.js';
+import type { DreamModel, DreamReal } from './model.js';
+
+/**
+ * GET /v1/dreams walked to the end: no duplicates, newest first, and exactly the model's
+ * non-archived dreams (all of them with `include_archived=true`), each in its model state.
+ * Dreams the model does not know (earlier runs, other cases) are allowed in the list.
+ */
+export class ListCommand implements fc.AsyncCommand<DreamModel, DreamReal> {
+  constructor(
+    readonly includeArchived: boolean | undefined,
+    readonly limit: number | undefined,
+  ) {}
+  check(): boolean {
+    return true;
+  }
+  async run(model: DreamModel, real: DreamReal): Promise<void> {
+    const { ctx } = real;
+    const { items } = await listAll(ctx, real.ws, {
+      ...(this.limit !== undefined ? { limit: this.limit } : {}),
+      ...(this.includeArchived !== undefined ? { include_archived: this.includeArchived } : {}),
+    });
+    const problems = listProblems(items);
+    const byId = new Map(model.dreams.map((d) => [d.id, d]));
+    const listed = new Set(items.map((d) => d.id));
+    for (const d of model.dreams) {
+      const shown = this.includeArchived === true || !dreamsMachine.isArchivedState(d.state);
+      if (shown && !listed.has(d.id)) problems.push(`dream ${d.id} (${d.state}) is missing`);
+      if (!shown && listed.has(d.id)) problems.push(`archived dream ${d.id} (${d.state}) is listed`);
+    }
+    for (const item of items) {
+      const d = byId.get(item.id);
+      if (d && dreamsMachine.stateOf(item) !== d.state)
+        problems.push(`dream ${d.id} is listed as ${dreamsMachine.stateOf(item)}, expected ${d.state}`);
+    }
+    if (problems.length) ctx.fail(`${this.toString()}: ${problems.join('; ')}`);
+  }
+  toString(): string {
+    const q = [
+      this.includeArchived !== undefined ? `include_archived=${this.includeArchived}` : '',
+      this.limit !== undefined ? `limit=${this.limit}` : '',
+    ].filter(Boolean);
+    return `list(${q.join('&')})`;
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * Dream creation at every documented boundary: 1 and 100 session ids are accepted, 0 and 101
+ * rejected; 4,096 characters of instructions accepted, 4,097 rejected; instructions optional;
+ * exactly one memory-store input and one sessions input (either order); the two dream models
+ * accepted, any other rejected. Rejections have no stated status (UNSPEC-DREAM-VALIDATION-ERRORS):
+ * a 4xx with the error body. Then a property: any body the spec's schema rejects is a 4xx.
+ */
+import { validateSchema } from '@vendor-api/validators';
+import { mutate } from '@vendor-api/validators/arbitrary';
+import type { CaseContext } from '../../case.js';
+import { defineCase } from '../../case.js';
+import { checkFresh, createBody, freshInputs, success } from './support.js';
+
+async function accepted(ctx: CaseContext, body: Parameters<typeof checkFresh>[2] & object, what: string) {
+  const res = await ctx.call('dreams.create', { body });
+  if (res.status >= 300)
+    ctx.fail(`${what}: expected the dream to be created, got ${res.status}: ${res.text}`);
+  success(ctx, res);
+  checkFresh(ctx, res.body as never, body);
+}
+
+async function rejected(ctx: CaseContext, body: unknown, what: string) {
+  const res = await ctx.call('dreams.create', { body });
+  if (res.status < 300) ctx.fail(`${what}: expected a 4xx, the dream was created: ${res.text}`);
+  ctx.clientError(res);
+}
+
+export const createBoundaries = defineCase({
+  id: 'dreams.create-boundaries',
+  family: 'dreams',
+  title:
+    'dream creation accepts 1..100 session ids, 4096-character instructions and the two models; rejects the rest',
+  requirements: [
+    'DREAM-CREATE-INPUTS-REQUIRED',
+    'DREAM-CREATE-ONE-MEMORY-STORE-INPUT',
+    'DREAM-CREATE-ONE-SESSIONS-INPUT',
+    'DREAM-CREATE-SESSION-IDS-MIN',
+    'DREAM-CREATE-SESSION-IDS-MAX',
+    'DREAM-CREATE-MODEL-ALLOWED',
+    'DREAM-CREATE-INSTRUCTIONS-OPTIONAL',
+    'DREAM-CREATE-INSTRUCTIONS-MAX',
+    'DREAM-CREATE-RETURNS-PENDING',
+    'DREAM-INPUTS-AS-SENT',
+    'DREAM-INSTRUCTIONS-AS-SENT',
+  ],
+  needs: ['memory-stores', 'sessions'],
+  async run(ctx) {
+    const ws = ctx.target.workspace;
+    const { storeId, sessionIds } = await freshInputs(ctx, ws, 101);
+    const one = sessionIds.slice(0, 1);
+    const { storeId: otherStore } = await freshInputs(ctx, ws, 0);
+    const v = ctx.vendor;
+
+    // Session ids: 1 and 100 accepted, 0 and 101 rejected.
+    await accepted(ctx, createBody(storeId, one, {}, ctx), '1 session id');
+    await accepted(ctx, createBody(storeId, sessionIds.slice(0, 100), {}, ctx), '100 session ids');
+    await rejected(ctx, createBody(storeId, [], {}, ctx), '0 session ids');
+    await rejected(ctx, createBody(storeId, sessionIds, {}, ctx), '101 session ids');
+
+    // Instructions: optional, at most 4096 characters.
+    await accepted(ctx, createBody(storeId, one, { instructions: 'x'.repeat(4096) }, ctx), '4096 characters');
+    await accepted(ctx, createBody(storeId, one, { instructions: '' }, ctx), 'empty instructions');
+    await rejected(ctx, createBody(storeId, one, { instructions: 'x'.repeat(4097) }, ctx), '4097 characters');
+
+    // Models: both dream models; anything else rejected.
+    for (const model of v.models.all) await accepted(ctx, createBody(storeId, one, { model }, ctx), model);
+    for (const model of [`${v.models.sonnet}-x`, v.models.opus.toUpperCase(), '', `${v.name}-haiku-4-5`])
+      await rejected(ctx, createBody(storeId, one, { model }, ctx), `model ${JSON.stringify(model)}`);
+    await rejected(
+      ctx,
+      { ...createBody(storeId, one, {}, ctx), model: { id: v.models.opus } },
+      'model object',
+    );
+
+    // Inputs: exactly one memory-store input and one sessions input, in either order.
+    await accepted(ctx, createBody(storeId, one, { sessionsFirst: true }, ctx), 'sessions input first');
+    const memory = { type: 'memory_store', memory_store_id: storeId };
+    const sessions = { type: 'sessions', session_ids: one };
+    const model = v.models.opus;
+    await rejected(ctx, { model }, 'no inputs');
+    await rejected(ctx, { inputs: [], model }, 'empty inputs');
+    await rejected(ctx, { inputs: [memory], model }, 'no sessions input');
+    await rejected(ctx, { inputs: [sessions], model }, 'no memory-store input');
+    await rejected(
+      ctx,
+      { inputs: [memory, { type: 'memory_store', memory_store_id: otherStore }, sessions], model },
+      'two memory-store inputs',
+    );
+    await rejected(ctx, { inputs: [memory, sessions, sessions], model }, 'two sessions inputs');
+    await rejected(ctx, { inputs: [memory, sessions] }, 'no model');
+  },
+});
+
+export const createRejectsInvalid = defineCase({
+  id: 'dreams.create-rejects-invalid-bodies',
+  family: 'dreams',
+  title: 'any dream creation body the spec rejects is answered with a 4xx and the error body',
+  requirements: [
+    'DREAM-CREATE-INPUTS-REQUIRED',
+    'DREAM-CREATE-ONE-MEMORY-STORE-INPUT',
+    'DREAM-CREATE-ONE-SESSIONS-INPUT',
+    'DREAM-CREATE-MODEL-ALLOWED',
+    'DREAM-CREATE-INSTRUCTIONS-MAX',
+  ],
+  needs: ['memory-stores', 'sessions'],
+  async run(ctx) {
+    const { storeId, sessionIds } = await freshInputs(ctx, ctx.target.workspace, 2);
+    const valid = createBody(storeId, sessionIds, { instructions: 'tidy up' }, ctx);
+    const bodies = mutate(valid).filter((b) => !validateSchema('DreamCreateParams', b).ok);
+    await ctx.property(bodies, async (body) => rejected(ctx, body, 'a body the spec rejects'), {
+      numRuns: ctx.settings.numRuns,
+    });
+  },
+});

@@ -1,0 +1,17 @@
+import type { CaseDefinition } from '../../case.js';
+import { betasRequired } from './betas.js';
+import { createFresh } from './create-fresh.js';
+import { createBoundaries, createRejectsInvalid } from './create-validation.js';
+import { exampleCases } from './examples.js';
+import { listInvariants } from './list.js';
+import { dreamStateMachine } from './model.js';
+
+export const cases: readonly CaseDefinition[] = [
+  dreamStateMachine,
+  ...exampleCases,
+  createBoundaries,
+  createRejectsInvalid,
+  createFresh,
+  listInvariants,
+  betasRequired,
+];

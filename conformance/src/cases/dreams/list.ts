@@ -1,0 +1,76 @@
+/**
+ * The dream list over a known set of dreams: newest first, archived dreams left out unless
+ * `include_archived=true`, `limit` defaulting to 20 and at most 100 (101 rejected), and paging
+ * through every page with no duplicates and no gaps, whatever the page size.
+ */
+import { defineCase } from '../../case.js';
+import { applyEvent, authOf, createDream, type DreamHandle, listAll, listProblems } from './support.js';
+
+const CREATED = 25;
+const ARCHIVED = [2, 5, 11];
+
+export const listInvariants = defineCase({
+  id: 'dreams.list-invariants',
+  family: 'dreams',
+  title:
+    'the dream list is newest first, leaves out archived dreams unless asked, pages by 20 by default and up to 100, with no duplicates or gaps',
+  requirements: [
+    'DREAM-LIST-DEFAULT-NON-ARCHIVED',
+    'DREAM-LIST-INCLUDE-ARCHIVED',
+    'DREAM-LIST-NEWEST-FIRST',
+    'DREAM-LIST-LIMIT-DEFAULT',
+    'DREAM-LIST-LIMIT-MAX',
+    'DREAM-LIST-PAGE-CURSOR',
+    'DREAM-ARCHIVE-EXCLUDED-FROM-LIST',
+    'DREAM-RETRIEVE-ARCHIVED',
+  ],
+  needs: ['memory-stores', 'sessions'],
+  async run(ctx) {
+    const ws = await ctx.workspace();
+    const clock = ctx.adapter.capabilities.has('clock');
+    const dreams: DreamHandle[] = [];
+    for (let i = 0; i < CREATED; i++) {
+      // Distinct creation instants make "newest first" a single order (ties are unspecified:
+      // UNSPEC-DREAM-LIST-ORDER-TIES). A millisecond does not reach any pipeline start.
+      if (clock && i > 0) await ctx.fixture('clock', 'advanceClock', 1);
+      dreams.push(await createDream(ctx, ws));
+    }
+    for (const i of ARCHIVED) {
+      await applyEvent(ctx, dreams[i]!, 'dreams.cancel');
+      await applyEvent(ctx, dreams[i]!, 'dreams.archive');
+    }
+    const ours = new Set(dreams.map((d) => d.id));
+    const archived = new Set(ARCHIVED.map((i) => dreams[i]!.id));
+    const newestFirst = [...dreams].reverse().map((d) => d.id);
+
+    const check = async (query: { limit?: number; include_archived?: boolean }, what: string) => {
+      const { pages, items } = await listAll(ctx, ws, query);
+      const problems = listProblems(items);
+      const mine = items.filter((d) => ours.has(d.id)).map((d) => d.id);
+      const expected = newestFirst.filter((id) => query.include_archived === true || !archived.has(id));
+      const missing = expected.filter((id) => !mine.includes(id));
+      const extra = mine.filter((id) => !expected.includes(id));
+      if (missing.length) problems.push(`missing: ${missing.join(', ')}`);
+      if (extra.length) problems.push(`listed but archived: ${extra.join(', ')}`);
+      if (clock && !missing.length && !extra.length && JSON.stringify(mine) !== JSON.stringify(expected))
+        problems.push(`order ${mine.join(', ')}; expected newest first ${expected.join(', ')}`);
+      // Pages are full up to the last one: the first page holds `limit` (default 20) dreams.
+      const size = query.limit ?? 20;
+      const first = pages[0]?.items.length ?? 0;
+      if (first !== Math.min(size, items.length))
+        problems.push(`the first page holds ${first} dreams; expected ${Math.min(size, items.length)}`);
+      if (problems.length) ctx.fail(`${what}: ${problems.join('; ')}`);
+    };
+
+    await check({}, 'default list');
+    await check({ include_archived: false }, 'include_archived=false');
+    await check({ include_archived: true }, 'include_archived=true');
+    await check({ limit: 7 }, 'limit=7');
+    await check({ limit: 1, include_archived: true }, 'limit=1 with archived');
+    await check({ limit: 100 }, 'limit=100');
+    await check({ limit: 100, include_archived: true }, 'limit=100 with archived');
+
+    const tooLarge = await ctx.call('dreams.list', { query: { limit: 101 }, auth: authOf(ctx, ws) }, false);
+    ctx.clientError(tooLarge);
+  },
+});

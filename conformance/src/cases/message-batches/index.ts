@@ -1,0 +1,18 @@
+import type { CaseDefinition } from '../../case.js';
+import { customIdPattern, customIdUnique } from './custom-id.js';
+import { lifecycleModel } from './lifecycle-model.js';
+import { listPagination } from './list-pagination.js';
+import { maxTokensZeroErrored } from './max-tokens-zero.js';
+import { expiryAt24Hours, resultsRetention } from './scenarios.js';
+import { workspaceScoped } from './workspace-scoped.js';
+
+export const cases: readonly CaseDefinition[] = [
+  lifecycleModel,
+  listPagination,
+  customIdPattern,
+  customIdUnique,
+  maxTokensZeroErrored,
+  workspaceScoped,
+  resultsRetention,
+  expiryAt24Hours,
+];

@@ -1,0 +1,4 @@
+import type { CaseDefinition } from '../../case.js';
+import { negativeCases } from './cases.js';
+
+export const cases: readonly CaseDefinition[] = [...negativeCases];

@@ -1,0 +1,19 @@
+import type { CaseDefinition } from '../../case.js';
+import { betaRequired } from './betas.js';
+import { createAttachesMemoryStores, createRefusesForeignStore } from './create-session.js';
+import { deleteResource } from './delete.js';
+import { fileMustBeUploaded, fileResources } from './file-resources.js';
+import { resourceList } from './list.js';
+import { rotationForRepositories, rotationRefusedForFiles } from './rotation.js';
+
+export const cases: readonly CaseDefinition[] = [
+  fileResources,
+  fileMustBeUploaded,
+  resourceList,
+  rotationRefusedForFiles,
+  rotationForRepositories,
+  deleteResource,
+  betaRequired,
+  createAttachesMemoryStores,
+  createRefusesForeignStore,
+];

@@ -1,0 +1,78 @@
+/**
+ * The dream cases against the embedded reference server: each passes on the correct server and
+ * fails with the seeded fault that breaks the requirement it checks (the case named beside it).
+ */
+import { spec } from '@vendor-api/spec';
+import { describe, expect, it } from 'vitest';
+import type { CaseDefinition } from '../src/case.js';
+import { cases } from '../src/cases/dreams/index.js';
+import { startEmbedded } from '../src/embedded.js';
+import { runOne } from '../src/runner.js';
+
+const settings = { seed: 7, numRuns: 25, timeoutMs: 10_000 };
+
+function byId(id: string): CaseDefinition {
+  const c = cases.find((x) => x.id === id);
+  if (!c) throw new Error(`no case ${id}`);
+  return c;
+}
+
+async function outcome(c: CaseDefinition, faults: readonly string[] = []) {
+  const embedded = await startEmbedded({ seed: settings.seed, faults });
+  try {
+    return await runOne(c, { target: embedded.target, adapter: embedded.adapter, spec, settings });
+  } finally {
+    await embedded.close();
+  }
+}
+
+const KILLS: readonly [fault: string, caseId: string][] = [
+  ['DREAM_CANCEL_COMPLETED_OK', 'dreams.cancel-completed-is-400'],
+  ['DREAM_CANCEL_FAILED_OK', 'dreams.cancel-failed-is-400'],
+  ['DREAM_CANCEL_CANCELED_400', 'dreams.cancel-canceled-is-noop'],
+  ['DREAM_ARCHIVE_RUNNING_OK', 'dreams.archive-running-is-400'],
+  ['DREAM_LIST_INCLUDES_ARCHIVED', 'dreams.list-invariants'],
+  ['DREAM_LIST_OLDEST_FIRST', 'dreams.list-invariants'],
+  ['DREAM_OUTPUT_STORE_DELETABLE_WHILE_ACTIVE', 'dreams.output-store-delete-running-is-400'],
+  ['DREAM_INPUT_STORE_LOSS_WRONG_ERROR', 'dreams.input-store-archived-mid-run-fails'],
+  ['DREAM_INPUT_SESSION_LOSS_IGNORED', 'dreams.input-session-deleted-mid-run-fails'],
+  ['DREAM_USAGE_NOT_UPDATED', 'dreams.pipeline-progress-updates-usage'],
+  ['DREAM_ENDED_AT_NOT_SET', 'dreams.cancel-pending'],
+  ['BETA_DREAMS_ONE_ENOUGH', 'dreams.beta-headers-required'],
+];
+
+describe('dream cases', () => {
+  it('every dream case passes against the reference server', async () => {
+    for (const c of cases) {
+      const r = await outcome(c);
+      expect({ id: c.id, outcome: r.outcome, message: r.failure?.message }).toEqual({
+        id: c.id,
+        outcome: 'passed',
+        message: undefined,
+      });
+    }
+  }, 60_000);
+
+  it.each(KILLS)(
+    'the fault %s is caught by %s',
+    async (fault, caseId) => {
+      const r = await outcome(byId(caseId), [fault]);
+      expect(r.outcome).toBe('failed');
+    },
+    20_000,
+  );
+
+  it('the state-machine model alone catches the faults of the cancel, archive and pipeline rows', async () => {
+    const model = byId('dreams.state-machine');
+    const faults = [
+      'DREAM_CANCEL_COMPLETED_OK',
+      'DREAM_CANCEL_FAILED_OK',
+      'DREAM_ARCHIVE_RUNNING_OK',
+      'DREAM_ENDED_AT_NOT_SET',
+      'DREAM_USAGE_NOT_UPDATED',
+    ];
+    const missed: string[] = [];
+    for (const fault of faults) if ((await outcome(model, [fault])).outcome !== 'failed') missed.push(fault);
+    expect(missed).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,167 @@
+/**
+ * Organizations, workspaces, users and keys of the admin endpoints: lookups scoped to the caller's
+ * organization, the provisioning the test-control API needs (the documented workspace create mints
+ * no key), and the answers the reference server gives where the documents show none.
+ */
+import type { OrganizationRole } from '@vendor-api/spec';
+import { iso } from '../clock.js';
+import { ApiError, notFound } from '../errors.js';
+import { adminKeySecret, defaultWorkspaceKey, workspaceKeySecret } from '../seed.js';
+import type { Caller, ServerState } from '../state.js';
+import type { ApiKeyRecord, UserRecord, WorkspaceRecord } from '../store.js';
+
+/**
+ * Answers of the reference server to cases whose answer the documents do not show, by the
+ * Unspecified id the spec's rules or machine rows cite (each as that entry's treatment says).
+ * `success`: the endpoint's success status.
+ */
+export const UNSPECIFIED_ANSWERS: Readonly<
+  Record<string, 'success' | { readonly status: number; readonly errorType: string }>
+> = {
+  'UNSPEC-WS-ADMIN-SUCCESS-STATUS': 'success',
+  'UNSPEC-WS-ARCHIVE-ARCHIVED': 'success',
+  'UNSPEC-WS-ARCHIVE-DEFAULT': { status: 400, errorType: 'invalid_request_error' },
+  'UNSPEC-WS-ADMIN-CREDENTIAL-REJECTED': { status: 403, errorType: 'permission_error' },
+  'UNSPEC-WS-CAP-EXCEEDED': { status: 400, errorType: 'invalid_request_error' },
+  'UNSPEC-WS-CREATE-NON-ADMIN': { status: 403, errorType: 'permission_error' },
+  'UNSPEC-MEMBER-CHANGE-REJECTED': { status: 400, errorType: 'invalid_request_error' },
+  'UNSPEC-MEMBER-ADD-INHERITED': { status: 400, errorType: 'invalid_request_error' },
+  'UNSPEC-MEMBER-ADD-EXISTING': { status: 400, errorType: 'invalid_request_error' },
+  'UNSPEC-MEMBER-NOT-A-MEMBER': { status: 404, errorType: 'not_found_error' },
+  'UNSPEC-MEMBER-UPDATE-SAME-ROLE': 'success',
+  'UNSPEC-MEMBER-ARCHIVED-WORKSPACE': { status: 400, errorType: 'invalid_request_error' },
+};
+
+/** Throws the error answer of an Unspecified id; returns normally for a `success` answer. */
+export function answerUnspecified(id: string, message: string): void {
+  const answer = UNSPECIFIED_ANSWERS[id];
+  if (answer === undefined) throw new Error(`no reference answer for ${id}`);
+  if (answer !== 'success') throw new ApiError(answer.status, answer.errorType, `${message} (${id})`);
+}
+
+/** The caller's organization (admin endpoints: the pipeline admits admin keys only). */
+export function organizationOf(caller: Caller | null): string {
+  if (caller === null) throw new ApiError(401, 'authentication_error', 'a credential is required');
+  return caller.organizationId;
+}
+
+/** A workspace with an identifier of this organization; 404 otherwise (UNSPEC-WS-ADMIN-ERRORS). */
+export function findWorkspace(state: ServerState, organizationId: string, id: string): WorkspaceRecord {
+  const record = state.store.workspaces.get(id);
+  if (!record || record.organizationId !== organizationId || record.isDefault)
+    throw notFound('workspace', id);
+  return record;
+}
+
+/** The organization's workspaces with an identifier, in creation order (the Default one excluded). */
+export const namedWorkspaces = (state: ServerState, organizationId: string): WorkspaceRecord[] =>
+  state.store.workspaces.values().filter((w) => w.organizationId === organizationId && !w.isDefault);
+
+/**
+ * A workspace record as the admin endpoints render it: `id` and `name` are documented; `archived_at`
+ * is the reference server's addition (UNSPEC-WS-RECORD-FIELDS, UNSPEC-WS-CREATE-RESPONSE).
+ */
+export const renderWorkspace = (w: WorkspaceRecord) => ({
+  id: w.id,
+  name: w.name,
+  archived_at: w.archivedAt === null ? null : iso(w.archivedAt),
+});
+
+/** A user of this organization; 404 otherwise (UNSPEC-WS-ADMIN-ERRORS). */
+export function findUser(state: ServerState, organizationId: string, userId: string): UserRecord {
+  const user = state.store.users.get(userId);
+  if (!user || user.organizationId !== organizationId) throw notFound('user', userId);
+  return user;
+}
+
+/**
+ * Whether the caller is an organization admin (WS-CREATE-ORG-ADMIN-ONLY). An admin key acts for the
+ * user who provisioned it (`ownerUserId`, set by test control); only admins can provision admin
+ * keys, so a key with no recorded owner counts as an admin's.
+ */
+export function callerIsOrganizationAdmin(state: ServerState, caller: Caller | null): boolean {
+  if (caller === null || caller.kind !== 'admin_key') return false;
+  const keyId = caller.apiKeyId;
+  if (keyId === null) return true;
+  const owner = state.store.apiKeys.get(keyId)?.ownerUserId;
+  if (owner === undefined) return true;
+  return state.store.users.get(owner)?.orgRole === 'admin';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Provisioning (test control and the create endpoint)
+// ---------------------------------------------------------------------------------------------
+
+export function createWorkspaceRecord(
+  state: ServerState,
+  organizationId: string,
+  name: string,
+  options: { readonly codingAssistant?: boolean } = {},
+): WorkspaceRecord {
+  return state.store.workspaces.put({
+    id: state.ids.next('workspace'),
+    organizationId,
+    name,
+    isDefault: false,
+    archivedAt: null,
+    ...(options.codingAssistant ? { codingAssistant: true } : {}),
+  });
+}
+
+/** A user id of the reference server's own shape (UNSPEC-MEMBER-USER-ID). */
+export const newUserId = (state: ServerState): string => `user_${state.ids.token('user').slice(0, 24)}`;
+
+export function createUser(
+  state: ServerState,
+  organizationId: string,
+  orgRole: OrganizationRole,
+  userId: string = newUserId(state),
+): UserRecord {
+  if (state.store.users.get(userId)) {
+    throw new ApiError(409, 'invalid_request_error', `user ${JSON.stringify(userId)} exists`);
+  }
+  return state.store.users.put({ id: userId, organizationId, orgRole });
+}
+
+/** A workspace key of a workspace (null: the Default Workspace). */
+export function mintWorkspaceKey(
+  state: ServerState,
+  organizationId: string,
+  workspaceId: string | null,
+): ApiKeyRecord {
+  return state.store.apiKeys.put({
+    id: workspaceKeySecret(state.vendor, state.ids),
+    kind: 'workspace_key',
+    organizationId,
+    workspaceId,
+    revokedAt: null,
+  });
+}
+
+/** An admin key provisioned by an organization user (only admins can provision one). */
+export function mintAdminKey(state: ServerState, organizationId: string, ownerUserId?: string): ApiKeyRecord {
+  return state.store.apiKeys.put({
+    id: adminKeySecret(state.vendor, state.ids),
+    kind: 'admin_key',
+    organizationId,
+    workspaceId: null,
+    revokedAt: null,
+    ...(ownerUserId === undefined ? {} : { ownerUserId }),
+  });
+}
+
+/** A new organization with its Default Workspace, an admin user and that user's admin key. */
+export function createOrganization(state: ServerState, name: string) {
+  const organizationId = state.ids.uuid();
+  state.store.organizations.put({ id: organizationId, name });
+  state.store.workspaces.put({
+    id: defaultWorkspaceKey(organizationId),
+    organizationId,
+    name: 'Default Workspace',
+    isDefault: true,
+    archivedAt: null,
+  });
+  const admin = createUser(state, organizationId, 'admin');
+  const adminKey = mintAdminKey(state, organizationId, admin.id);
+  return { organizationId, adminUserId: admin.id, adminKey: adminKey.id };
+}

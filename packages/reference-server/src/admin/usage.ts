@@ -1,0 +1,109 @@
+/**
+ * Messages usage: the records the usage report reads (test control records them; any handler may
+ * call `recordUsage`), and the report itself as a pure function of the records and the query.
+ *
+ * The report body is not shown (UNSPEC-USAGE-RESPONSE). The reference server answers
+ * `{data: [{starting_at, ending_at, results: [...]}]}`: one bucket per `bucket_width` from
+ * `starting_at`, each result the token sums of the bucket, with `workspace_id` when grouped by it
+ * (null for the Default Workspace: USAGE-DEFAULT-WORKSPACE-NULL).
+ */
+import { iso } from '../clock.js';
+import type { ServerState } from '../state.js';
+import type { UsageRecord } from '../store.js';
+
+export const DAY_MS = 86_400_000;
+
+/** `bucket_width` values the reference server accepts (UNSPEC-USAGE-BUCKET-WIDTH-VALUES). */
+export const BUCKET_WIDTHS: Readonly<Record<string, number>> = { '1d': DAY_MS };
+/** `group_by[]` values the reference server accepts (UNSPEC-USAGE-GROUP-BY-VALUES). */
+export const GROUP_BY_VALUES = ['workspace_id'] as const;
+/** Longest report, in buckets: the project's bound (UNSPEC-USAGE-RANGE). */
+export const MAX_BUCKETS = 366;
+/** Range when `starting_at` is absent: the last 7 days (UNSPEC-USAGE-PARAMS-REQUIRED). */
+export const DEFAULT_RANGE_MS = 7 * DAY_MS;
+
+export interface UsageInput {
+  readonly organizationId: string;
+  /** Null: the Default Workspace. */
+  readonly workspaceId: string | null;
+  readonly at: number;
+  readonly model: string;
+  readonly inputTokens?: number;
+  readonly outputTokens?: number;
+  readonly cacheCreationInputTokens?: number;
+  readonly cacheReadInputTokens?: number;
+}
+
+/** Records usage attributed to a workspace (null: the Default Workspace). */
+export function recordUsage(state: ServerState, input: UsageInput): UsageRecord {
+  return state.store.usage.put({
+    id: `usage_${state.store.nextSeq()}`,
+    organizationId: input.organizationId,
+    workspaceId: input.workspaceId,
+    at: input.at,
+    model: input.model,
+    inputTokens: input.inputTokens ?? 0,
+    outputTokens: input.outputTokens ?? 0,
+    cacheCreationInputTokens: input.cacheCreationInputTokens ?? 0,
+    cacheReadInputTokens: input.cacheReadInputTokens ?? 0,
+  });
+}
+
+export interface ReportQuery {
+  readonly start: number;
+  readonly end: number;
+  readonly widthMs: number;
+  /** Only these workspaces (the Default Workspace cannot be named: UNSPEC-USAGE-DEFAULT-WORKSPACE-FILTER). */
+  readonly workspaceIds: readonly string[] | null;
+  readonly groupByWorkspace: boolean;
+  /** How the Default Workspace is reported (null; the seeded fault names it). */
+  readonly defaultWorkspaceId: string | null;
+}
+
+export interface UsageResult {
+  workspace_id?: string | null;
+  input_tokens: number;
+  output_tokens: number;
+  cache_creation_input_tokens: number;
+  cache_read_input_tokens: number;
+}
+
+export interface UsageBucket {
+  readonly starting_at: string;
+  readonly ending_at: string;
+  readonly results: UsageResult[];
+}
+
+/** The report buckets of the records of one organization. */
+export function buildReport(records: readonly UsageRecord[], q: ReportQuery): UsageBucket[] {
+  const buckets: UsageBucket[] = [];
+  for (let from = q.start; from < q.end; from += q.widthMs) {
+    const to = Math.min(from + q.widthMs, q.end);
+    const groups = new Map<string, UsageResult>();
+    for (const r of records) {
+      if (r.at < from || r.at >= to) continue;
+      if (q.workspaceIds !== null && (r.workspaceId === null || !q.workspaceIds.includes(r.workspaceId)))
+        continue;
+      const key = q.groupByWorkspace ? (r.workspaceId ?? '') : '*';
+      let g = groups.get(key);
+      if (!g) {
+        g = {
+          ...(q.groupByWorkspace ? { workspace_id: r.workspaceId ?? q.defaultWorkspaceId } : {}),
+          input_tokens: 0,
+          output_tokens: 0,
+          cache_creation_input_tokens: 0,
+          cache_read_input_tokens: 0,
+        };
+        groups.set(key, g);
+      }
+      g.input_tokens += r.inputTokens;
+      g.output_tokens += r.outputTokens;
+      g.cache_creation_input_tokens += r.cacheCreationInputTokens;
+      g.cache_read_input_tokens += r.cacheReadInputTokens;
+    }
+    // The Default Workspace first, then by workspace id (UNSPEC-USAGE-RESPONSE).
+    const results = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, g]) => g);
+    buckets.push({ starting_at: iso(from), ending_at: iso(to), results });
+  }
+  return buckets;
+}

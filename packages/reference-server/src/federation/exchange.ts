@@ -1,0 +1,213 @@
+/**
+ * The token exchange `POST /v1/oauth/token` (document 000): the body was already validated by the
+ * pipeline (400 `invalid_request` for a missing field or a malformed `federation_rule_id`); here
+ * the rule, authorization, issuer, key set, JWT checks and `match` are decided, and the
+ * federation-rule machine's `oauth.token` row says what to answer (`step`). Every `invalid_grant`
+ * answer is the spec's one body `jwt.invalidGrantBody()`, whatever the cause
+ * (EXCH-ERR-GRANT-CAUSE-HIDDEN, EXCH-ERR-GRANT-MERGED).
+ *
+ * Check order (UNSPEC-EXCH-CHECK-ORDER): body, rule existence and authorization, `iss`, key set,
+ * signature, `exp`, the other JWT checks, `match`, and `workspace_id_required` last.
+ */
+import {
+  type ErrorBody,
+  FederationRule,
+  federationRulesMachine,
+  jwt,
+  step,
+  type TokenExchangeParams,
+  type TokenExchangeResponse,
+} from '@vendor-api/spec';
+import { ApiError } from '../errors.js';
+import { faultOn } from '../faults/index.js';
+import { defaultWorkspaceKey } from '../seed.js';
+import type { HandlerContext, HandlerResult, ServerState } from '../state.js';
+import { type AccessTokenRecord, federationOf, type RuleRecord } from './store.js';
+import { type ChainFacts, verifyAssertion } from './verify.js';
+
+type Machine = typeof federationRulesMachine.machine;
+type Facts = Partial<Record<(typeof federationRulesMachine.guardNames)[number], boolean>>;
+
+/** The default rule lifetime, from the spec's schema (RULE-LIFETIME-DEFAULT). */
+export const DEFAULT_TOKEN_LIFETIME_SECONDS = FederationRule.properties.token_lifetime_seconds
+  .default as number;
+
+/** Detail of the multi-workspace error; where it goes is not shown (UNSPEC-EXCH-DETAIL-LOCATION). */
+export const WORKSPACE_ID_REQUIRED = 'workspace_id_required';
+
+/** An error whose body is given whole (the spec's `invalid_grant` body). */
+export class BodyError extends ApiError {
+  constructor(
+    status: number,
+    private readonly fixedBody: ErrorBody,
+  ) {
+    super(status, fixedBody.error.type, fixedBody.error.message);
+  }
+  override get body(): ErrorBody {
+    return this.fixedBody;
+  }
+}
+
+/** The one `invalid_grant` answer (the cause only leaks while a fault is on). */
+function invalidGrant(state: ServerState, cause: jwt.ExchangeFailureCause): BodyError {
+  const body = jwt.invalidGrantBody(cause);
+  // Fault: the body names the specific cause.
+  if (faultOn(state, 'EXCH_INVALID_GRANT_REVEALS_CAUSE')) {
+    return new BodyError(400, {
+      ...body,
+      error: { ...body.error, message: `${body.error.message} (${cause})` },
+    });
+  }
+  return new BodyError(400, body);
+}
+
+/** Store key of the workspace a body names (`default` is the Default Workspace, ID-WORKSPACE-DEFAULT-LITERAL). */
+const workspaceKeyOf = (organizationId: string, workspaceId: string) =>
+  workspaceId === 'default' ? defaultWorkspaceKey(organizationId) : workspaceId;
+
+interface Target {
+  /** The chosen workspace's store key, or null when it cannot be chosen (several, none given). */
+  readonly key: string | null;
+  readonly authorized: boolean;
+  readonly missingForMulti: boolean;
+}
+
+/**
+ * The workspace the token will be scoped to and whether the request is authorized for the rule
+ * (UNSPEC-EXCH-NOT-AUTHORIZED-MEANING): the rule's organization, an existing service account of
+ * it that is a member of the chosen workspace (RULE-WORKSPACE-SERVICE-ACCOUNT-MEMBER), a workspace
+ * the rule is enabled for and that is not archived.
+ */
+function resolveTarget(state: ServerState, rule: RuleRecord, body: TokenExchangeParams): Target {
+  const federation = federationOf(state);
+  const enabled = rule.workspaceKeys.filter((key) => {
+    const ws = state.store.workspaces.get(key);
+    return ws !== undefined && ws.archivedAt === null;
+  });
+  let key: string | null;
+  let missingForMulti = false;
+  if (body.workspace_id === undefined) {
+    if (enabled.length === 1)
+      key = enabled[0] ?? null; // EXCH-WORKSPACE-ID-OMITTED-SOLE
+    else if (enabled.length > 1) {
+      // EXCH-WORKSPACE-ID-REQUIRED-MULTI (fault: the first enabled workspace is chosen instead).
+      if (faultOn(state, 'EXCH_WORKSPACE_ID_NOT_REQUIRED')) key = enabled[0] ?? null;
+      else {
+        key = null;
+        missingForMulti = true;
+      }
+    } else key = null;
+  } else {
+    const wanted = workspaceKeyOf(rule.organizationId, body.workspace_id);
+    key = enabled.includes(wanted) ? wanted : null;
+  }
+  const account = federation.serviceAccounts.get(body.service_account_id);
+  const authorized =
+    body.organization_id === rule.organizationId &&
+    account !== undefined &&
+    account.organizationId === rule.organizationId &&
+    federation.issuers.get(rule.issuerId) !== undefined &&
+    (missingForMulti
+      ? enabled.some((k) => account.workspaceKeys.includes(k))
+      : key !== null && account.workspaceKeys.includes(key));
+  return { key, authorized, missingForMulti };
+}
+
+/** Mints the access token of a successful exchange (effect `token.minted`). */
+function mint(
+  state: ServerState,
+  rule: RuleRecord,
+  serviceAccountId: string,
+  workspaceKey: string,
+): TokenExchangeResponse {
+  const v = state.vendor;
+  const federation = federationOf(state);
+  const now = state.clock.now();
+  // ID-ACCESS-TOKEN-PREFIX (fault: another prefix).
+  const prefix = faultOn(state, 'EXCH_TOKEN_PREFIX_WRONG') ? `sk-${v.name}-oat02-` : v.prefixes.accessToken;
+  const secret = `${prefix}${state.ids.token('access_token')}${state.ids.token('access_token')}`;
+  const workspace = state.store.workspaces.get(workspaceKey);
+  const record: AccessTokenRecord = {
+    id: secret,
+    organizationId: rule.organizationId,
+    workspaceId: workspace === undefined || workspace.isDefault ? null : workspace.id,
+    scope: rule.oauth_scope,
+    serviceAccountId,
+    ruleId: rule.id,
+    issuedAt: now,
+    expiresAt: now + rule.token_lifetime_seconds * 1000,
+  };
+  federation.accessTokens.put(record);
+  return {
+    access_token: secret,
+    token_type: 'Bearer',
+    // The token lives the rule's lifetime and says so (UNSPEC-EXCH-EXPIRES-IN-VALUE); fault: the
+    // default lifetime is reported whatever the rule says.
+    expires_in: faultOn(state, 'EXCH_EXPIRES_IN_NOT_FROM_RULE')
+      ? DEFAULT_TOKEN_LIFETIME_SECONDS
+      : rule.token_lifetime_seconds,
+    scope: rule.oauth_scope,
+  };
+}
+
+/** Answers a machine outcome that is not a success. */
+function refuse(
+  state: ServerState,
+  outcome: ReturnType<typeof step>['outcome'],
+  cause: jwt.ExchangeFailureCause,
+): never {
+  if (outcome.kind === 'error' && outcome.errorType === 'invalid_request') {
+    // The only invalid_request row after the body checks: workspace_id_required.
+    throw new ApiError(
+      outcome.status,
+      outcome.errorType,
+      `${WORKSPACE_ID_REQUIRED}: the rule is enabled for more than one workspace; send workspace_id`,
+    );
+  }
+  // invalid_grant rows, and the JWT checks the table does not list (UNSPEC-EXCH-JWT-CHECK-ERRORS).
+  throw invalidGrant(state, cause);
+}
+
+export async function exchange(ctx: HandlerContext): Promise<HandlerResult> {
+  const { state } = ctx;
+  const body = ctx.body as TokenExchangeParams;
+  const federation = federationOf(state);
+  const machine: Machine = federationRulesMachine.machine;
+
+  const rule = federation.rules.get(body.federation_rule_id);
+  // A rule that does not exist has no state: the same answer as an archived one (EXCH-ERR-RULE-NOT-FOUND).
+  if (!rule) throw invalidGrant(state, 'rule-not-found');
+
+  const facts: Facts = { requiredFieldMissing: false, ruleIdMalformed: false };
+  const archived = rule.archivedAt !== null && !faultOn(state, 'EXCH_ARCHIVED_RULE_ACCEPTED');
+  const ruleState = federationRulesMachine.stateOf({
+    name: rule.name,
+    match: rule.match,
+    oauth_scope: rule.oauth_scope,
+    archived,
+  });
+  const decide = (cause: jwt.ExchangeFailureCause) => {
+    const result = step(machine, ruleState, 'oauth.token', facts);
+    if (result.outcome.kind !== 'ok') refuse(state, result.outcome, cause);
+    return result;
+  };
+  if (ruleState === 'archived') decide('rule-archived');
+
+  const target = resolveTarget(state, rule, body);
+  facts.jwtAuthorized = target.authorized;
+  if (!target.authorized) decide('not-authorized');
+
+  const issuer = federation.issuers.get(rule.issuerId);
+  if (!issuer) decide('not-authorized');
+  const verification = await verifyAssertion(state, federation, issuer!, rule.match, body.assertion);
+  Object.assign(facts, verification.facts satisfies ChainFacts);
+  if (verification.cause !== null) decide(verification.cause);
+
+  facts.workspaceIdMissingForMultiWorkspace = target.missingForMulti;
+  const result = decide('not-authorized');
+  if (!result.effects.includes('token.minted') || target.key === null) {
+    throw invalidGrant(state, 'not-authorized');
+  }
+  const status = result.outcome.kind === 'ok' ? result.outcome.status : 200;
+  return { status, body: mint(state, rule, body.service_account_id, target.key) };
+}

@@ -1,0 +1,118 @@
+/**
+ * The read-only rate-limit lists. The organization entries come from the configuration table
+ * (`admin/rate-limit-config.ts`), the workspace entries from the overrides test control sets; the
+ * spec's `filterOrgRateLimits` / `filterWorkspaceRateLimits` apply the filters and decide the 404.
+ */
+import {
+  type OrganizationRateLimit,
+  type RateLimitGroupType,
+  type WorkspaceRateLimit,
+  type WorkspaceRateLimitValue,
+  workspaceRules,
+} from '@vendor-api/spec';
+import { findWorkspace, organizationOf } from '../admin/organizations.js';
+import { organizationEntryFor, organizationRateLimits } from '../admin/rate-limit-config.js';
+import { ApiError } from '../errors.js';
+import { faultOn } from '../faults/index.js';
+import type { HandlerContext, HandlerMap, ServerState } from '../state.js';
+
+/** The organization entries (the same configuration for every organization). */
+export const orgEntries = (state: ServerState): OrganizationRateLimit[] =>
+  organizationRateLimits(state.vendor, { duplicateModel: faultOn(state, 'RL_MODEL_IN_TWO_GROUPS') });
+
+/**
+ * `page`: responses are always a single page (RL-SINGLE-PAGE), so no cursor is ever issued and any
+ * cursor is one this server did not issue: 400 (UNSPEC-RL-PAGE-CURSOR).
+ */
+function checkPage(ctx: HandlerContext): void {
+  if (ctx.query.page !== undefined) {
+    throw new ApiError(400, 'invalid_request_error', 'query.page: not a cursor this server issued');
+  }
+}
+
+/**
+ * A workspace's override entries: each override group with its organization fields, each limit with
+ * `org_limit` the organization value for the same limiter or null (RL-WS-ORG-LIMIT,
+ * RL-WS-ORG-LIMIT-NULL). Overrides only (RL-WS-ONLY-OVERRIDES), in the order they were set.
+ */
+export function workspaceEntries(state: ServerState, workspaceId: string): WorkspaceRateLimit[] {
+  const org = orgEntries(state);
+  const overrides = state.store.rateLimitOverrides
+    .values()
+    .filter((o) => o.workspaceId === workspaceId)
+    .sort((a, b) => a.seq - b.seq);
+  const entries = overrides.map((o) => {
+    const orgEntry = organizationEntryFor(org, o.groupType, o.models);
+    const limits: WorkspaceRateLimitValue[] = o.limits.map((l) => {
+      const orgValue = orgEntry?.limits.find((x) => x.type === l.type)?.value ?? null;
+      let orgLimit = orgValue;
+      if (faultOn(state, 'RL_ORG_LIMIT_WRONG')) orgLimit = l.value;
+      else if (orgLimit === null && faultOn(state, 'RL_ORG_LIMIT_ZERO_NOT_NULL')) orgLimit = 0;
+      return { type: l.type, value: l.value, org_limit: orgLimit };
+    });
+    return {
+      type: 'workspace_rate_limit',
+      group_type: o.groupType,
+      models: o.models,
+      limits,
+    } as WorkspaceRateLimit;
+  });
+  if (faultOn(state, 'RL_WS_INHERITED_LISTED')) {
+    const keys = new Set(entries.map((e) => workspaceRules.groupKey(e)));
+    for (const e of org) {
+      if (keys.has(workspaceRules.groupKey(e))) continue;
+      entries.push({
+        ...e,
+        type: 'workspace_rate_limit',
+        limits: e.limits.map((l) => ({ ...l, org_limit: l.value })),
+      } as WorkspaceRateLimit);
+    }
+  }
+  return entries;
+}
+
+export const handlers: HandlerMap = {
+  'organizations.rate_limits.list': (ctx) => {
+    const { state } = ctx;
+    organizationOf(ctx.caller);
+    checkPage(ctx);
+    const model = ctx.query.model as string | undefined;
+    let groupType = ctx.query.group_type as RateLimitGroupType | undefined;
+    if (faultOn(state, 'RL_GROUP_TYPE_IGNORED')) groupType = undefined;
+    const answer = workspaceRules.filterOrgRateLimits(orgEntries(state), {
+      ...(model === undefined ? {} : { model }),
+      ...(groupType === undefined ? {} : { group_type: groupType }),
+    });
+    if (answer.status === null) throw new Error(answer.invalid);
+    if (answer.status === 404) {
+      if (faultOn(state, 'RL_UNMATCHED_MODEL_200')) {
+        return { status: ctx.endpoint.success.status, body: { data: [], next_page: null } };
+      }
+      // RL-ORG-MODEL-404; the body is UNSPEC-RL-404-BODY: the standard error body.
+      throw new ApiError(
+        404,
+        'not_found_error',
+        `model ${JSON.stringify(model)} matches no rate-limit group`,
+      );
+    }
+    if (faultOn(state, 'RL_NEXT_PAGE_MISSING')) {
+      return { status: ctx.endpoint.success.status, body: { data: answer.body.data } };
+    }
+    return { status: ctx.endpoint.success.status, body: answer.body };
+  },
+
+  'organizations.workspaces.rate_limits.list': (ctx) => {
+    const { state } = ctx;
+    // UNSPEC-RL-ERRORS: an unknown workspace is a 404; an archived one answers its overrides
+    // (UNSPEC-RL-WS-ARCHIVED).
+    const workspace = findWorkspace(state, organizationOf(ctx.caller), String(ctx.path.workspace_id));
+    checkPage(ctx);
+    const groupType = ctx.query.group_type as RateLimitGroupType | undefined;
+    const answer = workspaceRules.filterWorkspaceRateLimits(
+      workspaceEntries(state, workspace.id),
+      groupType === undefined ? {} : { group_type: groupType },
+    );
+    if (answer.status !== 200) throw new Error('workspace rate limits: unexpected answer');
+    return { status: ctx.endpoint.success.status, body: answer.body };
+  },
+};

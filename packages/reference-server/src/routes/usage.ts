@@ -1,0 +1,78 @@
+/**
+ * `GET /v1/organizations/usage_report/messages`: usage of the caller's organization in
+ * `bucket_width` buckets, optionally per workspace (`group_by[]=workspace_id`), the Default
+ * Workspace reported as `workspace_id` null (USAGE-DEFAULT-WORKSPACE-NULL). Usage of archived
+ * workspaces stays in the report (WSARCH-HISTORY-PRESERVED).
+ */
+import { organizationOf } from '../admin/organizations.js';
+import {
+  BUCKET_WIDTHS,
+  buildReport,
+  DEFAULT_RANGE_MS,
+  GROUP_BY_VALUES,
+  MAX_BUCKETS,
+} from '../admin/usage.js';
+import { ApiError } from '../errors.js';
+import { faultOn } from '../faults/index.js';
+import type { HandlerMap } from '../state.js';
+
+const bad = (message: string) => new ApiError(400, 'invalid_request_error', message);
+
+export const handlers: HandlerMap = {
+  'organizations.usage_report.messages': (ctx) => {
+    const { state, query } = ctx;
+    const organizationId = organizationOf(ctx.caller);
+
+    // UNSPEC-USAGE-BUCKET-WIDTH-VALUES: `1d` (also the default).
+    const width = (query.bucket_width as string | undefined) ?? '1d';
+    const widthMs = BUCKET_WIDTHS[width];
+    if (widthMs === undefined)
+      throw bad(`query.bucket_width: must be one of ${Object.keys(BUCKET_WIDTHS).join(', ')}`);
+
+    // UNSPEC-USAGE-GROUP-BY-VALUES: `workspace_id` only.
+    const groupBy = (query['group_by[]'] as string[] | undefined) ?? [];
+    for (const g of groupBy) {
+      if (!(GROUP_BY_VALUES as readonly string[]).includes(g)) {
+        throw bad(`query["group_by[]"]: ${JSON.stringify(g)} is not one of ${GROUP_BY_VALUES.join(', ')}`);
+      }
+    }
+
+    // UNSPEC-USAGE-PARAMS-REQUIRED: `ending_at` defaults to now, `starting_at` to 7 days before it.
+    // UNSPEC-USAGE-RANGE: `ending_at` must be after `starting_at`, at most MAX_BUCKETS buckets.
+    const end = typeof query.ending_at === 'string' ? Date.parse(query.ending_at) : state.clock.now();
+    const start =
+      typeof query.starting_at === 'string' ? Date.parse(query.starting_at) : end - DEFAULT_RANGE_MS;
+    if (!Number.isFinite(start) || !Number.isFinite(end)) throw bad('query: not a valid timestamp');
+    if (end <= start) throw bad('query.ending_at: must be after starting_at');
+    if ((end - start) / widthMs > MAX_BUCKETS) throw bad(`query: at most ${MAX_BUCKETS} buckets per report`);
+
+    // USAGE-WORKSPACE-IDS; an identifier of no workspace of the organization is a 400
+    // (UNSPEC-USAGE-ERRORS); archived ones are fine (their history is kept).
+    const workspaceIds = (query['workspace_ids[]'] as string[] | undefined) ?? null;
+    for (const id of workspaceIds ?? []) {
+      const w = state.store.workspaces.get(id);
+      if (!w || w.organizationId !== organizationId || w.isDefault) {
+        throw bad(`query["workspace_ids[]"]: ${JSON.stringify(id)} is not a workspace of the organization`);
+      }
+    }
+
+    const dropArchived = faultOn(state, 'USAGE_ARCHIVED_DROPPED');
+    const records = state.store.usage.values().filter((r) => {
+      if (r.organizationId !== organizationId) return false;
+      if (dropArchived && r.workspaceId !== null) {
+        return state.store.workspaces.get(r.workspaceId)?.archivedAt === null;
+      }
+      return true;
+    });
+    const data = buildReport(records, {
+      start,
+      end,
+      widthMs,
+      workspaceIds,
+      groupByWorkspace: groupBy.includes('workspace_id') && !faultOn(state, 'USAGE_GROUP_BY_IGNORED'),
+      defaultWorkspaceId: faultOn(state, 'USAGE_DEFAULT_WORKSPACE_NAMED') ? 'default' : null,
+    });
+    // UNSPEC-USAGE-RESPONSE, UNSPEC-USAGE-PAGINATION: one page of buckets.
+    return { status: ctx.endpoint.success.status, body: { data } };
+  },
+};

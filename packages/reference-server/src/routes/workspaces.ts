@@ -1,0 +1,295 @@
+/**
+ * Workspace administration: create (100-workspace cap, organization admins only), list (the Default
+ * Workspace never listed), archive (the spec's workspace machine: keys revoked, irreversible) and
+ * the member endpoints (every organization-role rule through `workspaceRules.checkMemberChange`).
+ *
+ * No response body of these endpoints is shown: the bodies here are the reference server's choice,
+ * each marked with its Unspecified id.
+ */
+import {
+  step,
+  type WorkspaceMemberCreateParams,
+  type WorkspaceMemberUpdateParams,
+  type WorkspaceRole,
+  workspaceRules,
+  workspacesMachine,
+} from '@vendor-api/spec';
+import {
+  answerUnspecified,
+  callerIsOrganizationAdmin,
+  createWorkspaceRecord,
+  findUser,
+  findWorkspace,
+  namedWorkspaces,
+  organizationOf,
+  renderWorkspace,
+} from '../admin/organizations.js';
+import { ApiError } from '../errors.js';
+import { faultOn } from '../faults/index.js';
+import type { HandlerContext, HandlerMap, ServerState } from '../state.js';
+import type { WorkspaceMemberRecord, WorkspaceRecord } from '../store.js';
+
+type RoleKey = workspaceRules.WorkspaceRoleKey;
+
+const memberKey = (workspaceId: string, userId: string) => `${workspaceId}:${userId}`;
+
+/** The role explicitly assigned to a user in a workspace, or null. */
+const explicitRoleOf = (state: ServerState, workspaceId: string, userId: string): RoleKey | null =>
+  state.store.workspaceMembers.get(memberKey(workspaceId, userId))?.role ?? null;
+
+/** Archives a workspace through the spec's machine and carries out the row's effects. */
+function archive(ctx: HandlerContext, record: WorkspaceRecord) {
+  const { state } = ctx;
+  const result = step(
+    workspacesMachine.machine,
+    workspacesMachine.stateOf({ archived: record.archivedAt !== null }),
+    'organizations.workspaces.archive',
+    {
+      adminCredential: ctx.caller?.kind === 'admin_key',
+      isDefault: record.isDefault,
+      isCodingAssistant: record.codingAssistant === true,
+    },
+  );
+  const outcome = result.outcome;
+  if (outcome.kind === 'error') {
+    throw new ApiError(outcome.status, outcome.errorType ?? 'invalid_request_error', 'cannot archive');
+  }
+  if (outcome.kind === 'unspecified') answerUnspecified(outcome.unspecified, 'cannot archive this workspace');
+  else if (outcome.kind !== 'ok') throw new Error(`workspaces: archive has a ${outcome.kind} row`);
+
+  const now = state.clock.now();
+  if (result.changed && result.next === 'archived') record.archivedAt = now;
+  for (const effect of result.effects) {
+    switch (effect) {
+      case 'revokeApiKeys':
+        // WSARCH-KEYS-REVOKED: every key of the workspace at once; the pipeline rejects a key
+        // whose `revokedAt` is set (401, UNSPEC-WS-REVOKED-KEY-ERROR), and access tokens of an
+        // archived workspace (its seeded fault is the pipeline's ARCHIVED_WORKSPACE_KEY_ACCEPTED).
+        for (const key of state.store.apiKeys.values()) {
+          if (key.kind === 'workspace_key' && key.workspaceId === record.id && key.revokedAt === null) {
+            key.revokedAt = now;
+          }
+        }
+        break;
+      case 'disableCodingAssistantSignIn': {
+        const org = state.store.organizations.get(record.organizationId);
+        if (org) org.codingAssistantSignInDisabled = true;
+        break;
+      }
+      // preserveHistory: usage records stay; leaveWorkspaceCap: `archivedAt` is what the cap reads.
+      case 'preserveHistory':
+      case 'leaveWorkspaceCap':
+        break;
+    }
+  }
+  // UNSPEC-WS-ARCHIVE-RESPONSE: the archived record.
+  return { status: ctx.endpoint.success.status, body: renderWorkspace(record) };
+}
+
+/**
+ * A member operation: the spec's `checkMemberChange` decides; rejections and the cases it leaves
+ * unspecified answer as the Unspecified entries say (`answerUnspecified`). Seeded faults turn one
+ * rejection, cited by its requirement id, into an allowed change (or the reverse).
+ */
+function decideMemberChange(
+  state: ServerState,
+  op: workspaceRules.MemberOperation,
+  member: workspaceRules.MemberContext,
+): void {
+  const result = workspaceRules.checkMemberChange(op, member);
+  const cites = (id: string) => 'requirements' in result && result.requirements.includes(id);
+  switch (result.kind) {
+    case 'allowed':
+      if (cites('MEMBER-BILLING-UPGRADE-ADMIN') && faultOn(state, 'MEMBER_BILLING_UPGRADE_REFUSED')) {
+        answerUnspecified('UNSPEC-MEMBER-CHANGE-REJECTED', 'the workspace role cannot be changed');
+      }
+      return;
+    case 'rejected': {
+      const faulty: Record<string, string> = {
+        'MEMBER-NO-REMOVE-ORG-ADMIN': 'MEMBER_ORG_ADMIN_REMOVABLE',
+        'MEMBER-NO-REMOVE-ORG-BILLING': 'MEMBER_ORG_BILLING_REMOVABLE',
+        'MEMBER-NO-ROLE-CHANGE-ORG-ADMIN': 'MEMBER_ORG_ADMIN_ROLE_CHANGEABLE',
+        'MEMBER-NO-ROLE-CHANGE-ORG-BILLING': 'MEMBER_BILLING_ROLE_CHANGEABLE',
+      };
+      for (const [requirement, fault] of Object.entries(faulty)) {
+        if (cites(requirement) && faultOn(state, fault)) return;
+      }
+      answerUnspecified(result.unspecified, result.reason);
+      return;
+    }
+    case 'unspecified':
+      answerUnspecified(result.unspecified, 'this member change is not possible');
+      return;
+    case 'unreachable':
+      throw new ApiError(400, 'invalid_request_error', result.reason);
+    case 'invalid':
+      throw new ApiError(400, 'invalid_request_error', result.error);
+  }
+}
+
+/** The workspace of a member endpoint: active, of the caller's organization. */
+function memberWorkspace(ctx: HandlerContext): WorkspaceRecord {
+  const record = findWorkspace(ctx.state, organizationOf(ctx.caller), String(ctx.path.workspace_id));
+  if (record.archivedAt !== null) {
+    answerUnspecified('UNSPEC-MEMBER-ARCHIVED-WORKSPACE', 'the workspace is archived');
+  }
+  return record;
+}
+
+/** The role key a validated `workspace_role` names (the schema admits only roles with one). */
+function roleOfWire(wire: WorkspaceRole): RoleKey {
+  const role = workspaceRules.workspaceRoleFromWire(wire);
+  if (role === null) throw new ApiError(400, 'invalid_request_error', 'body.workspace_role: unknown role');
+  return role;
+}
+
+/**
+ * A member as the member endpoints render it (UNSPEC-MEMBER-CREATE-RESPONSE,
+ * UNSPEC-MEMBER-UPDATE-RESPONSE): `user_id`, `workspace_role` (the role the member now holds), and
+ * the workspace.
+ */
+function renderMember(
+  state: ServerState,
+  workspace: WorkspaceRecord,
+  userId: string,
+  fallback: WorkspaceRole,
+) {
+  const user = state.store.users.get(userId);
+  const effective = user
+    ? workspaceRules.effectiveWorkspaceRole(user.orgRole, explicitRoleOf(state, workspace.id, userId))
+    : null;
+  const role = effective?.ok && effective.role !== null ? effective.role : null;
+  return {
+    type: 'workspace_member',
+    workspace_id: workspace.id,
+    user_id: userId,
+    workspace_role: (role === null ? null : workspaceRules.WORKSPACE_ROLES[role].wire) ?? fallback,
+  };
+}
+
+export const handlers: HandlerMap = {
+  'organizations.workspaces.create': (ctx) => {
+    const { state } = ctx;
+    const organizationId = organizationOf(ctx.caller);
+    // WS-CREATE-ORG-ADMIN-ONLY; the refusal is UNSPEC-WS-CREATE-NON-ADMIN.
+    if (!callerIsOrganizationAdmin(state, ctx.caller) && !faultOn(state, 'WS_CREATE_ANY_ADMIN_KEY')) {
+      answerUnspecified('UNSPEC-WS-CREATE-NON-ADMIN', 'only organization admins may create workspaces');
+    }
+    const workspaces = namedWorkspaces(state, organizationId);
+    // WS-CAP-100, WSARCH-CAP-EXCLUDED: the spec counts (only workspaces with an identifier:
+    // UNSPEC-WS-CAP-DEFAULT-COUNTED) and decides.
+    let count = workspaceRules.countTowardCap(
+      workspaces.map((w) => ({
+        archived: w.archivedAt !== null && !faultOn(state, 'WS_CAP_COUNTS_ARCHIVED'),
+        isDefault: w.isDefault,
+      })),
+    );
+    if (faultOn(state, 'WS_CAP_ALLOWS_101')) count = Math.max(0, count - 1);
+    const cap = workspaceRules.canCreateWorkspace(count);
+    if (!cap.ok) {
+      if (cap.reason === 'invalid') throw new Error(cap.error);
+      answerUnspecified(cap.unspecified, `the organization has ${workspaceRules.WORKSPACE_CAP} workspaces`);
+    }
+    // UNSPEC-WS-NAME-CONSTRAINTS: any string.
+    const { name } = ctx.body as { name: string };
+    const record = createWorkspaceRecord(state, organizationId, name);
+    // UNSPEC-WS-CREATE-RESPONSE: the created record.
+    return { status: ctx.endpoint.success.status, body: renderWorkspace(record) };
+  },
+
+  'organizations.workspaces.list': (ctx) => {
+    const { state } = ctx;
+    const organizationId = organizationOf(ctx.caller);
+    const limit = ctx.query.limit as number | undefined;
+    if (limit !== undefined && faultOn(state, 'WS_LIST_LIMIT_REJECTED')) {
+      throw new ApiError(400, 'invalid_request_error', 'query.limit: not accepted');
+    }
+    // UNSPEC-WS-LIST-LIMIT: no limit when absent; below 1 is a 400.
+    if (limit !== undefined && limit < 1) {
+      throw new ApiError(400, 'invalid_request_error', 'query.limit: must be at least 1');
+    }
+    // UNSPEC-WS-LIST-INCLUDE-ARCHIVED: active only unless `include_archived` is true.
+    const includeArchived = ctx.query.include_archived === true;
+    // WS-DEFAULT-NOT-LISTED: only workspaces with an identifier.
+    const listed = state.store.workspaces
+      .values()
+      .filter(
+        (w) =>
+          w.organizationId === organizationId &&
+          (!w.isDefault || faultOn(state, 'WS_LIST_INCLUDES_DEFAULT')) &&
+          (includeArchived || w.archivedAt === null),
+      );
+    const data = listed.slice(0, limit ?? listed.length).map((w) =>
+      // Under the fault the Default Workspace shows with the literal the token exchange uses for it.
+      w.isDefault ? { ...renderWorkspace(w), id: 'default' } : renderWorkspace(w),
+    );
+    // UNSPEC-WS-LIST-RESPONSE, UNSPEC-WS-LIST-PAGINATION: `{data}`, the first `limit` workspaces.
+    return { status: ctx.endpoint.success.status, body: { data } };
+  },
+
+  'organizations.workspaces.archive': (ctx) =>
+    archive(ctx, findWorkspace(ctx.state, organizationOf(ctx.caller), String(ctx.path.workspace_id))),
+
+  'organizations.workspaces.members.create': (ctx) => {
+    const { state } = ctx;
+    const workspace = memberWorkspace(ctx);
+    const body = ctx.body as WorkspaceMemberCreateParams;
+    const user = findUser(state, workspace.organizationId, body.user_id);
+    const role = roleOfWire(body.workspace_role);
+    decideMemberChange(
+      state,
+      { kind: 'add', role },
+      { orgRole: user.orgRole, explicitRole: explicitRoleOf(state, workspace.id, user.id) },
+    );
+    const record: WorkspaceMemberRecord = {
+      id: memberKey(workspace.id, user.id),
+      workspaceId: workspace.id,
+      userId: user.id,
+      role,
+    };
+    state.store.workspaceMembers.put(record);
+    return {
+      status: ctx.endpoint.success.status,
+      body: renderMember(state, workspace, user.id, body.workspace_role),
+    };
+  },
+
+  'organizations.workspaces.members.update': (ctx) => {
+    const { state } = ctx;
+    const workspace = memberWorkspace(ctx);
+    const user = findUser(state, workspace.organizationId, String(ctx.path.user_id));
+    const body = ctx.body as WorkspaceMemberUpdateParams;
+    const role = roleOfWire(body.workspace_role);
+    const explicitRole = explicitRoleOf(state, workspace.id, user.id);
+    decideMemberChange(state, { kind: 'update', role }, { orgRole: user.orgRole, explicitRole });
+    // An organization admin "updated" to the role they hold stays as they are
+    // (UNSPEC-MEMBER-UPDATE-SAME-ROLE); otherwise the explicit role is set.
+    const inherited = workspaceRules.effectiveWorkspaceRole(user.orgRole, explicitRole);
+    if (!(inherited.ok && inherited.source === 'inherited' && inherited.role === role)) {
+      state.store.workspaceMembers.put({
+        id: memberKey(workspace.id, user.id),
+        workspaceId: workspace.id,
+        userId: user.id,
+        role,
+      });
+    }
+    return {
+      status: ctx.endpoint.success.status,
+      body: renderMember(state, workspace, user.id, body.workspace_role),
+    };
+  },
+
+  'organizations.workspaces.members.delete': (ctx) => {
+    const { state } = ctx;
+    const workspace = memberWorkspace(ctx);
+    const user = findUser(state, workspace.organizationId, String(ctx.path.user_id));
+    decideMemberChange(
+      state,
+      { kind: 'remove' },
+      { orgRole: user.orgRole, explicitRole: explicitRoleOf(state, workspace.id, user.id) },
+    );
+    state.store.workspaceMembers.delete(memberKey(workspace.id, user.id));
+    // UNSPEC-MEMBER-DELETE-RESPONSE: an empty JSON object.
+    return { status: ctx.endpoint.success.status, body: {} };
+  },
+};

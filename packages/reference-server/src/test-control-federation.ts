@@ -1,0 +1,362 @@
+/**
+ * Test control of federation (mounted under `/_test/` with the rest of test control): issuers,
+ * service accounts, federation rules and the virtual hosts issuer key sets are fetched from. The
+ * documents show no endpoint for any of them (UNSPEC-FED-ISSUER-ENDPOINTS, UNSPEC-RULE-ENDPOINTS,
+ * UNSPEC-SVAC-ENDPOINTS). Records are checked with the spec's schemas (`validateSchema`), its
+ * matcher rules (`matchers.validateMatch`) and URL rules (`urls.validateIssuerUrls`, against the
+ * server's network: a virtual host resolving to a private address is refused like a real one).
+ * A rejected record is 400 `invalid_request_error` with the field name as message prefix
+ * (URL-ERROR-400, URL-ERROR-FIELD-PREFIX, UNSPEC-RULE-VALIDATION-ERROR).
+ *
+ *   POST /_test/federation/issuers                    {organization_id?, name, issuer_url, jwks?, max_token_lifetime_seconds?}
+ *   POST /_test/federation/issuers/:id                {issuer_url?, jwks?, max_token_lifetime_seconds?}  (update)
+ *   POST /_test/federation/service_accounts           {organization_id?, name, workspace_ids?}
+ *   POST /_test/federation/service_accounts/:id/workspaces {workspace_id}   (add a membership)
+ *   POST /_test/federation/rules                      {organization_id?, issuer_id, name, match, oauth_scope,
+ *                                                      workspace_id?, workspace_ids?, token_lifetime_seconds?}
+ *   POST /_test/federation/rules/:id/workspaces       {workspace_id}   (enable for one more workspace)
+ *   POST /_test/federation/rules/:id/archive
+ *   POST /_test/federation/hosts                      {hostname, addresses?, ca_cert_pem?, down?}
+ *   POST /_test/federation/hosts/documents            {url, body, status?}
+ *   GET  /_test/federation/fetches
+ *
+ * `organization_id` may be omitted or `demo` (the seeded organization). A workspace id `default`
+ * is the organization's Default Workspace. Nothing here mints credentials: access tokens come only
+ * from the exchange.
+ */
+import {
+  type FederationJwks,
+  type FederationMatch,
+  type FederationOAuthScope,
+  federationRulesMachine,
+  matchers,
+  step,
+} from '@vendor-api/spec';
+import { validateSchema } from '@vendor-api/validators';
+import type { FastifyInstance } from 'fastify';
+import { iso } from './clock.js';
+import { ApiError, notFound } from './errors.js';
+import { DEFAULT_TOKEN_LIFETIME_SECONDS } from './federation/exchange.js';
+import { issuerUrlRejection } from './federation/issuers.js';
+import { VirtualNetwork } from './federation/network.js';
+import {
+  federationOf,
+  type IssuerRecord,
+  type RuleRecord,
+  type ServiceAccountRecord,
+} from './federation/store.js';
+import { defaultWorkspaceKey } from './seed.js';
+import type { ServerState } from './state.js';
+
+type Body = Record<string, unknown>;
+
+const PREFIX = '/_test/federation';
+/** Issuer ids are not documented (UNSPEC-ISSUER-RECORD-FIELDS): this server's own prefix. */
+export const ISSUER_ID_PREFIX = 'fdiss_';
+
+const bad = (message: string) => new ApiError(400, 'invalid_request_error', message);
+
+function bodyOf(value: unknown): Body {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw bad('body: must be a JSON object');
+  return value as Body;
+}
+
+function optString(body: Body, key: string): string | undefined {
+  const value = body[key];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw bad(`${key}: must be a string`);
+  return value;
+}
+
+/** Throws the first issue of a schema check, prefixed with the field. */
+function checkSchema(name: string, value: unknown, field: string): void {
+  const result = validateSchema(name, value);
+  if (!result.ok) {
+    const issue = result.issues[0];
+    const where = issue ? issue.where.replace(new RegExp(`^${name}`), field) : field;
+    throw bad(`${where}: ${issue?.message ?? 'is invalid'}`);
+  }
+}
+
+function organizationIdOf(state: ServerState, body: Body): string {
+  const given = optString(body, 'organization_id');
+  const id = given === undefined || given === 'demo' ? state.demo.organizationId : given;
+  if (!state.store.organizations.get(id)) throw notFound('organization', id);
+  return id;
+}
+
+/** Store key of a workspace of the organization (`default` is the Default Workspace). */
+function workspaceKeyOf(state: ServerState, organizationId: string, id: unknown, field: string): string {
+  if (typeof id !== 'string') throw bad(`${field}: must be a workspace id or "default"`);
+  const key = id === 'default' ? defaultWorkspaceKey(organizationId) : id;
+  const workspace = state.store.workspaces.get(key);
+  // RULE-WORKSPACE-SAME-ORGANIZATION
+  if (!workspace || workspace.organizationId !== organizationId) {
+    throw bad(`${field}: no workspace ${JSON.stringify(id)} in this organization`);
+  }
+  return key;
+}
+
+function workspaceKeysOf(state: ServerState, organizationId: string, body: Body): string[] {
+  const keys: string[] = [];
+  if (body.workspace_id !== undefined)
+    keys.push(workspaceKeyOf(state, organizationId, body.workspace_id, 'workspace_id'));
+  if (body.workspace_ids !== undefined) {
+    if (!Array.isArray(body.workspace_ids)) throw bad('workspace_ids: must be an array');
+    body.workspace_ids.forEach((id, i) => {
+      const key = workspaceKeyOf(state, organizationId, id, `workspace_ids[${i}]`);
+      if (!keys.includes(key)) keys.push(key);
+    });
+  }
+  return keys;
+}
+
+const wireWorkspace = (state: ServerState, key: string) =>
+  state.store.workspaces.get(key)?.isDefault ? 'default' : key;
+
+function renderIssuer(issuer: IssuerRecord) {
+  return {
+    id: issuer.id,
+    name: issuer.name,
+    issuer_url: issuer.issuer_url,
+    jwks: issuer.jwks,
+    max_token_lifetime_seconds: issuer.maxLifetimeSeconds ?? null,
+    created_at: iso(issuer.createdAt),
+  };
+}
+
+function renderRule(state: ServerState, rule: RuleRecord) {
+  return {
+    id: rule.id,
+    issuer_id: rule.issuerId,
+    name: rule.name,
+    match: rule.match,
+    oauth_scope: rule.oauth_scope,
+    token_lifetime_seconds: rule.token_lifetime_seconds,
+    workspace_ids: rule.workspaceKeys.map((k) => wireWorkspace(state, k)),
+    archived_at: rule.archivedAt === null ? null : iso(rule.archivedAt),
+    created_at: iso(rule.createdAt),
+  };
+}
+
+function renderServiceAccount(state: ServerState, account: ServiceAccountRecord) {
+  return {
+    id: account.id,
+    name: account.name,
+    workspace_ids: account.workspaceKeys.map((k) => wireWorkspace(state, k)),
+  };
+}
+
+function maxLifetimeOf(body: Body): number | undefined {
+  const value = body.max_token_lifetime_seconds;
+  if (value === undefined || value === null) return undefined;
+  // Any positive number of seconds (UNSPEC-ISSUER-MAX-LIFETIME-RANGE).
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    throw bad('max_token_lifetime_seconds: must be a positive number');
+  }
+  return value;
+}
+
+/** The issuer's `jwks` with `type` filled in (ISSUER-JWKS-DEFAULT-DISCOVERY, UNSPEC-ISSUER-JWKS-OMITTED). */
+function jwksOf(value: unknown): IssuerRecord['jwks'] {
+  if (value === undefined) return { type: 'discovery' };
+  const jwks = value as FederationJwks;
+  if (typeof jwks === 'object' && jwks !== null && !('type' in jwks && jwks.type !== undefined)) {
+    return { ...(jwks as object), type: 'discovery' } as IssuerRecord['jwks'];
+  }
+  return jwks as IssuerRecord['jwks'];
+}
+
+/** Validates an issuer's fields and the URLs the service will fetch (URL-ONLY-FETCHED). */
+async function checkIssuer(
+  state: ServerState,
+  fields: { name: string; issuer_url: string; jwks: unknown },
+): Promise<void> {
+  checkSchema('FederationIssuer', fields, 'issuer');
+  const rejection = await issuerUrlRejection(state, {
+    issuer_url: fields.issuer_url,
+    jwks: fields.jwks as FederationJwks,
+  });
+  if (rejection)
+    throw new ApiError(rejection.status, rejection.body.error.type, rejection.body.error.message);
+}
+
+function virtualNetwork(state: ServerState): VirtualNetwork {
+  const network = federationOf(state).network;
+  if (!(network instanceof VirtualNetwork)) {
+    throw new ApiError(409, 'invalid_request_error', 'this server fetches key sets from the real network');
+  }
+  return network;
+}
+
+function findRule(state: ServerState, id: string): RuleRecord {
+  const rule = federationOf(state).rules.get(id);
+  if (!rule) throw notFound('federation rule', id);
+  return rule;
+}
+
+export function registerFederationTestControl(app: FastifyInstance, state: ServerState): void {
+  const federation = federationOf(state);
+
+  app.post(`${PREFIX}/issuers`, async (request) => {
+    const body = bodyOf(request.body);
+    const organizationId = organizationIdOf(state, body);
+    const name = optString(body, 'name') ?? 'issuer';
+    const issuer_url = optString(body, 'issuer_url');
+    if (issuer_url === undefined) throw bad('issuer_url: is required');
+    const jwks = jwksOf(body.jwks);
+    await checkIssuer(state, { name, issuer_url, jwks });
+    const issuer = federation.issuers.put({
+      id: `${ISSUER_ID_PREFIX}${state.ids.token('issuer').slice(0, 24)}`,
+      organizationId,
+      name,
+      issuer_url,
+      jwks,
+      maxLifetimeSeconds: maxLifetimeOf(body),
+      createdAt: state.clock.now(),
+      version: 1,
+    });
+    return renderIssuer(issuer);
+  });
+
+  // Updating an issuer (rotating inline keys, KEYCACHE-INLINE-UPDATE) drops its cached key set.
+  app.post<{ Params: { id: string } }>(`${PREFIX}/issuers/:id`, async (request) => {
+    const body = bodyOf(request.body);
+    const issuer = federation.issuers.get(request.params.id);
+    if (!issuer) throw notFound('issuer', request.params.id);
+    const issuer_url = optString(body, 'issuer_url') ?? issuer.issuer_url;
+    const jwks = body.jwks === undefined ? issuer.jwks : jwksOf(body.jwks);
+    await checkIssuer(state, { name: issuer.name, issuer_url, jwks });
+    issuer.issuer_url = issuer_url;
+    issuer.jwks = jwks;
+    if (body.max_token_lifetime_seconds !== undefined) issuer.maxLifetimeSeconds = maxLifetimeOf(body);
+    issuer.version += 1;
+    federation.keySets.drop(issuer.id);
+    return renderIssuer(issuer);
+  });
+
+  app.post(`${PREFIX}/service_accounts`, async (request) => {
+    const body = bodyOf(request.body);
+    const organizationId = organizationIdOf(state, body);
+    const name = optString(body, 'name') ?? 'service-account';
+    checkSchema('FederationName', name, 'name');
+    const account = federation.serviceAccounts.put({
+      id: `svac_${state.ids.token('service_account').slice(0, 24)}`,
+      organizationId,
+      name,
+      workspaceKeys: workspaceKeysOf(state, organizationId, body),
+      createdAt: state.clock.now(),
+    });
+    return renderServiceAccount(state, account);
+  });
+
+  app.post<{ Params: { id: string } }>(`${PREFIX}/service_accounts/:id/workspaces`, async (request) => {
+    const body = bodyOf(request.body);
+    const account = federation.serviceAccounts.get(request.params.id);
+    if (!account) throw notFound('service account', request.params.id);
+    const key = workspaceKeyOf(state, account.organizationId, body.workspace_id, 'workspace_id');
+    if (!account.workspaceKeys.includes(key)) account.workspaceKeys.push(key);
+    return renderServiceAccount(state, account);
+  });
+
+  app.post(`${PREFIX}/rules`, async (request) => {
+    const body = bodyOf(request.body);
+    const organizationId = organizationIdOf(state, body);
+    const issuerId = optString(body, 'issuer_id');
+    const issuer = issuerId === undefined ? undefined : federation.issuers.get(issuerId);
+    if (!issuer || issuer.organizationId !== organizationId)
+      throw bad('issuer_id: no such issuer in this organization');
+    const name = optString(body, 'name') ?? 'rule';
+    const fields: Record<string, unknown> = {
+      name,
+      match: body.match,
+      oauth_scope: body.oauth_scope ?? 'workspace:developer',
+      ...(body.token_lifetime_seconds !== undefined
+        ? { token_lifetime_seconds: body.token_lifetime_seconds }
+        : {}),
+      ...(typeof body.workspace_id === 'string' && body.workspace_id !== 'default'
+        ? { workspace_id: body.workspace_id }
+        : {}),
+    };
+    // The matcher rules first: their messages name the matcher (MATCH-AT-LEAST-ONE, ...).
+    const match = matchers.validateMatch(body.match);
+    if (!match.ok) throw bad(match.message);
+    // RULE-LIFETIME-MIN/MAX, RULE-LIFETIME-REJECTED-AT-REQUEST, RULE-OAUTH-SCOPE-ENUM, FED-NAME-LIMITS.
+    checkSchema('FederationRule', fields, 'rule');
+    const keys = workspaceKeysOf(state, organizationId, body);
+    // A rule without a workspace covers the Default Workspace (UNSPEC-RULE-MULTI-WORKSPACE-FIELD).
+    if (keys.length === 0) keys.push(defaultWorkspaceKey(organizationId));
+    const rule = federation.rules.put({
+      id: `fdrl_${state.ids.token('federation_rule').slice(0, 24)}`,
+      organizationId,
+      issuerId: issuer.id,
+      name,
+      match: body.match as FederationMatch,
+      oauth_scope: fields.oauth_scope as FederationOAuthScope,
+      token_lifetime_seconds:
+        typeof body.token_lifetime_seconds === 'number'
+          ? body.token_lifetime_seconds
+          : DEFAULT_TOKEN_LIFETIME_SECONDS,
+      workspaceKeys: keys,
+      archivedAt: null,
+      createdAt: state.clock.now(),
+    });
+    return renderRule(state, rule);
+  });
+
+  app.post<{ Params: { id: string } }>(`${PREFIX}/rules/:id/workspaces`, async (request) => {
+    const body = bodyOf(request.body);
+    const rule = findRule(state, request.params.id);
+    const key = workspaceKeyOf(state, rule.organizationId, body.workspace_id, 'workspace_id');
+    if (!rule.workspaceKeys.includes(key)) rule.workspaceKeys.push(key); // RULE-MULTI-WORKSPACE
+    return renderRule(state, rule);
+  });
+
+  // Archival is the machine's happening `rule.archived` (UNSPEC-RULE-TRANSITIONS).
+  app.post<{ Params: { id: string } }>(`${PREFIX}/rules/:id/archive`, async (request) => {
+    const rule = findRule(state, request.params.id);
+    const from = federationRulesMachine.stateOf({
+      name: rule.name,
+      match: rule.match,
+      oauth_scope: rule.oauth_scope,
+      archived: rule.archivedAt !== null,
+    });
+    const result = step(federationRulesMachine.machine, from, 'rule.archived');
+    if (result.changed && result.next === 'archived') rule.archivedAt = state.clock.now();
+    return renderRule(state, rule);
+  });
+
+  app.post(`${PREFIX}/hosts`, async (request) => {
+    const body = bodyOf(request.body);
+    const network = virtualNetwork(state);
+    const hostname = optString(body, 'hostname');
+    if (hostname === undefined || hostname === '') throw bad('hostname: is required');
+    const addresses = body.addresses;
+    if (
+      addresses !== undefined &&
+      (!Array.isArray(addresses) || !addresses.every((a) => typeof a === 'string'))
+    ) {
+      throw bad('addresses: must be an array of strings');
+    }
+    const host = network.host(hostname, {
+      ...(addresses !== undefined ? { addresses: addresses as string[] } : {}),
+      ...(optString(body, 'ca_cert_pem') !== undefined ? { caCertPem: optString(body, 'ca_cert_pem') } : {}),
+    });
+    if (typeof body.down === 'boolean') host.down = body.down;
+    return { hostname: hostname.toLowerCase(), addresses: host.addresses, down: host.down };
+  });
+
+  app.post(`${PREFIX}/hosts/documents`, async (request) => {
+    const body = bodyOf(request.body);
+    const network = virtualNetwork(state);
+    const url = optString(body, 'url');
+    if (url === undefined || !URL.canParse(url)) throw bad('url: must be an absolute URL');
+    const status = body.status ?? 200;
+    if (typeof status !== 'number' || !Number.isInteger(status)) throw bad('status: must be an integer');
+    network.serve(url, body.body, status);
+    return { url, status };
+  });
+
+  app.get(`${PREFIX}/fetches`, async () => ({ fetches: virtualNetwork(state).log }));
+}

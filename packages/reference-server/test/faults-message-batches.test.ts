@@ -1,0 +1,184 @@
+/**
+ * Seeded faults of message batches: each test runs one scenario on a correct server and on a
+ * server with the fault on, and shows the requirement the fault cites holds only on the first.
+ */
+import { batchRules, spec } from '@vendor-api/spec';
+import { describe, expect, it } from 'vitest';
+import { faults } from '../src/faults/message-batches.js';
+import { expectErrorBody, expectValid, idsOf, MODEL, setup } from './helpers.js';
+
+type T = ReturnType<typeof setup>;
+type Batch = Record<string, unknown> & { id: string; results_url: string | null };
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+const item = (customId: string, maxTokens = 8) => ({
+  custom_id: customId,
+  params: { model: MODEL, max_tokens: maxTokens, messages: [{ role: 'user', content: `hi ${customId}` }] },
+});
+
+async function createBatch(t: T, requests = [item('a'), item('b', 0)]): Promise<Batch> {
+  const res = await t.call('POST', '/v1/messages/batches', { body: { requests } });
+  expect(res.status).toBe(200);
+  return res.json as Batch;
+}
+const retrieve = async (t: T, id: string) =>
+  (await t.call('GET', `/v1/messages/batches/${id}`)).json as Batch;
+const results = (t: T, id: string) => t.call('GET', `/v1/messages/batches/${id}/results`);
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as { custom_id: string; result: { type: string } });
+const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+
+const tested = new Set<string>();
+function faultTest(name: string, title: string, fn: () => Promise<void>) {
+  tested.add(name);
+  const def = faults.find((f) => f.name === name);
+  it(`${name} (${def?.requirement ?? 'not in the catalog'}): ${title}`, async () => {
+    expect(def).toBeDefined();
+    // The fault breaks a requirement of the spec's catalog.
+    expect(spec.requirements.map((r) => r.id)).toContain(def?.requirement);
+    await fn();
+  });
+}
+
+describe('seeded faults: message batches', () => {
+  faultTest(
+    'BATCH_DUPLICATE_CUSTOM_ID_ACCEPTED',
+    'two requests with one custom_id are accepted',
+    async () => {
+      for (const [names, status] of [
+        [[], 400],
+        [['BATCH_DUPLICATE_CUSTOM_ID_ACCEPTED'], 200],
+      ] as const) {
+        const t = setup({ faults: [...names] });
+        const res = await t.call('POST', '/v1/messages/batches', {
+          body: { requests: [item('same'), item('same')] },
+        });
+        expect(res.status).toBe(status);
+        if (status === 400) expectErrorBody(res, 400);
+      }
+    },
+  );
+
+  faultTest('BATCH_COUNTS_DO_NOT_ADD_UP', 'the counts of an ended batch exceed its requests', async () => {
+    for (const [names, adds] of [
+      [[], true],
+      [['BATCH_COUNTS_DO_NOT_ADD_UP'], false],
+    ] as const) {
+      const t = setup({ faults: [...names], timings: { batchProcessingMs: 1000 } });
+      const batch = await createBatch(t);
+      expect(sum(batch.request_counts as Record<string, number>)).toBe(2);
+      await t.advance(1000);
+      const ended = await retrieve(t, batch.id);
+      expect(ended.processing_status).toBe('ended');
+      expect(sum(ended.request_counts as Record<string, number>) === 2).toBe(adds);
+      expect(batchRules.batchRecordProblems(ended as never, 2).length === 0).toBe(adds);
+    }
+  });
+
+  faultTest('BATCH_EXPIRED_RESULTS_MISSING', 'expired requests have no result line', async () => {
+    for (const [names, present] of [
+      [[], true],
+      [['BATCH_EXPIRED_RESULTS_MISSING'], false],
+    ] as const) {
+      const t = setup({ faults: [...names], timings: { batchProcessingMs: null } });
+      const batch = await createBatch(t);
+      await t.advance(DAY);
+      const ended = await retrieve(t, batch.id);
+      expect(ended.request_counts).toMatchObject({ expired: 2, processing: 0 });
+      const res = await results(t, batch.id);
+      expect(res.status).toBe(200);
+      const got = lines(res.text);
+      expect(got.length === 2 && got.every((l) => l.result.type === 'expired')).toBe(present);
+    }
+  });
+
+  faultTest('BATCH_RESULTS_BEFORE_END', 'results are served while the batch is in progress', async () => {
+    for (const [names, status] of [
+      [[], 404],
+      [['BATCH_RESULTS_BEFORE_END'], 200],
+    ] as const) {
+      const t = setup({ faults: [...names], timings: { batchProcessingMs: null } });
+      const batch = await createBatch(t);
+      const res = await results(t, batch.id);
+      expect(res.status).toBe(status);
+      if (status === 404) expectErrorBody(res, 404);
+    }
+  });
+
+  faultTest('BATCH_RESULTS_AFTER_RETENTION', 'results are served 29 days after creation', async () => {
+    for (const [names, status] of [
+      [[], 404],
+      [['BATCH_RESULTS_AFTER_RETENTION'], 200],
+    ] as const) {
+      const t = setup({ faults: [...names], timings: { batchProcessingMs: 1000 } });
+      const batch = await createBatch(t);
+      await t.advance(29 * DAY - 1);
+      expect((await results(t, batch.id)).status).toBe(200);
+      await t.advance(1);
+      expect((await results(t, batch.id)).status).toBe(status);
+      // The batch itself stays viewable either way (BATCH-VIEWABLE-AFTER-RETENTION).
+      expect((await t.call('GET', `/v1/messages/batches/${batch.id}`)).status).toBe(200);
+    }
+  });
+
+  faultTest('BATCH_RESULTS_URL_EARLY', 'results_url is set while in progress', async () => {
+    for (const [names, isNull] of [
+      [[], true],
+      [['BATCH_RESULTS_URL_EARLY'], false],
+    ] as const) {
+      const t = setup({ faults: [...names], timings: { batchProcessingMs: null } });
+      const batch = await createBatch(t);
+      expect(batch.results_url === null).toBe(isNull);
+      expect((await retrieve(t, batch.id)).results_url === null).toBe(isNull);
+    }
+  });
+
+  /** Walks the list with limit 2 and after_id=last_id, at most 10 pages. */
+  async function walk(t: T) {
+    const pages: { ids: string[]; has_more: boolean; last_id: unknown }[] = [];
+    let after: string | null = null;
+    for (let i = 0; i < 10; i++) {
+      const res = await t.call('GET', `/v1/messages/batches?limit=2${after ? `&after_id=${after}` : ''}`);
+      expectValid('messages.batches.list', 200, res.json);
+      const page = { ids: idsOf(res), has_more: res.json?.has_more === true, last_id: res.json?.last_id };
+      pages.push(page);
+      if (!page.has_more || typeof page.last_id !== 'string') break;
+      after = page.last_id;
+    }
+    return pages;
+  }
+
+  faultTest('BATCH_LIST_HAS_MORE_ON_LAST_PAGE', 'has_more is true on the last page', async () => {
+    for (const [names, pageCount] of [
+      [[], 2],
+      [['BATCH_LIST_HAS_MORE_ON_LAST_PAGE'], 3],
+    ] as const) {
+      const t = setup({ faults: [...names] });
+      for (let i = 0; i < 3; i++) await createBatch(t);
+      const pages = await walk(t);
+      expect(pages.map((p) => p.ids.length)).toEqual(pageCount === 2 ? [2, 1] : [2, 1, 0]);
+      expect(pages.at(pageCount === 2 ? -1 : -2)?.has_more).toBe(pageCount !== 2);
+    }
+  });
+
+  faultTest('BATCH_LIST_LAST_ID_WRONG', 'paging with after_id=last_id repeats batches', async () => {
+    for (const [names, distinct] of [
+      [[], true],
+      [['BATCH_LIST_LAST_ID_WRONG'], false],
+    ] as const) {
+      const t = setup({ faults: [...names] });
+      for (let i = 0; i < 3; i++) await createBatch(t);
+      const seen = (await walk(t)).flatMap((p) => p.ids);
+      expect(new Set(seen).size === seen.length && seen.length === 3).toBe(distinct);
+    }
+  });
+
+  it('every batch fault of the catalog has a test here', () => {
+    expect([...tested].sort()).toEqual(faults.map((f) => f.name).sort());
+  });
+});
