@@ -91,6 +91,63 @@ export interface Adapter {
   driveBatch?(id: string, drive: BatchDrive): Promise<void>;
   // faults (reference server)
   setFaults?(names: readonly string[]): Promise<void>;
+  // organizations, keys, roles, members (organization administration)
+  createOrganization?(): Promise<OrganizationFixture>;
+  createOrganizationUser?(
+    organizationId: string,
+    organizationRole: OrganizationRoleName,
+  ): Promise<{ readonly user_id: string }>;
+  /** A new workspace API key of a workspace of the organization. */
+  createWorkspaceKey?(organizationId: string, workspaceId: string): Promise<{ readonly apiKey: string }>;
+  /** A new admin API key of the organization, owned by (acting for) the user. */
+  createAdminKey?(organizationId: string, ownerUserId: string): Promise<{ readonly apiKey: string }>;
+  setOrganizationRole?(userId: string, organizationRole: OrganizationRoleName): Promise<void>;
+  /** The effective members of a workspace: inherited and explicit roles, by the spec's role keys. */
+  workspaceMembers?(workspaceId: string): Promise<readonly MemberFixture[]>;
+  // rate limits and usage
+  /**
+   * Replaces the rate-limit overrides of a workspace (null: the Default Workspace); the status and
+   * body the implementation answered (a refusal is not an adapter failure).
+   */
+  setRateLimitOverrides?(
+    workspaceId: string | null,
+    overrides: readonly RateLimitOverrideFixture[],
+  ): Promise<{ readonly status: number; readonly body: unknown }>;
+  recordUsage?(usage: UsageFixture): Promise<void>;
+}
+
+export type OrganizationRoleName = 'admin' | 'billing' | 'developer' | 'user';
+
+export interface OrganizationFixture {
+  readonly organizationId: string;
+  readonly adminKey: string;
+  /** The organization admin who owns `adminKey`. */
+  readonly adminUserId: string;
+}
+
+export interface MemberFixture {
+  readonly user_id: string;
+  /** The spec's workspace role key (`workspaceRules.WORKSPACE_ROLE_KEYS`). */
+  readonly role: string;
+  readonly source: 'inherited' | 'explicit';
+}
+
+export interface RateLimitOverrideFixture {
+  readonly group_type: string;
+  /** The models of the overridden model group (null for other groups). */
+  readonly models: readonly string[] | null;
+  readonly limits: readonly { readonly type: string; readonly value: number }[];
+}
+
+export interface UsageFixture {
+  readonly organizationId?: string;
+  /** Null: the Default Workspace. */
+  readonly workspaceId: string | null;
+  /** When (ms since epoch). */
+  readonly at: number;
+  readonly model?: string;
+  readonly input_tokens?: number;
+  readonly output_tokens?: number;
 }
 
 /** The target: where the implementation answers and the credentials the suite uses. */

@@ -17,6 +17,15 @@ export const CAPABILITIES = {
   'drive-dreams': 'drive a dream pipeline: start, progress, succeed, fail with an error type',
   'drive-batches': 'drive batch processing: process requests, succeed or error them',
   faults: 'switch seeded faults on and off (the reference server only; for the mutation score)',
+  organizations:
+    'create a fresh organization (its admin API key and admin user) and users of it with an organization role',
+  'workspace-keys': 'mint a workspace API key for a workspace made through the documented create (which mints none)',
+  'organization-roles':
+    "provision an admin API key owned by a user, and change a user's organization role (promotion, demotion)",
+  'workspace-members':
+    'read the effective members of a workspace with their workspace roles (no member list endpoint is shown)',
+  'rate-limit-overrides': 'set the rate-limit overrides of a workspace (set in the management console)',
+  'usage-records': 'record messages usage attributed to a workspace or the Default Workspace at a given time',
 } as const;
 
 export type Capability = keyof typeof CAPABILITIES;

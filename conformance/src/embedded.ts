@@ -20,6 +20,9 @@ export async function startEmbedded(
     seed: options.seed ?? 0,
     clock: new ManualClock(Date.parse('2026-01-01T00:00:00Z')),
     faults: options.faults ?? [],
+    // Batches end only when the adapter drives them or the 24-hour expiry hits: every row of the
+    // batch machine stays reachable. Dreams move only when driven too.
+    timings: { batchProcessingMs: null, dreamStartMs: null, dreamRunMs: null },
     ...(options.vendor ? { vendor: options.vendor } : {}),
   });
   const baseUrl = await app.reference.listenLocal(0);

@@ -5,9 +5,28 @@
 import { request } from 'undici';
 import type { Adapter, BatchDrive, DreamDrive, Workspace } from '../adapter.js';
 import type { Capability } from '../capabilities.js';
+import { adminMethods } from './reference-admin.js';
+import { federationMethods } from './reference-federation.js';
 
 export class TestControlError extends Error {
   override readonly name = 'TestControlError';
+}
+
+/** How the area files reach the test-control API. */
+export interface TestControl {
+  call(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: unknown }>;
+  /** Like `call`, but a status of 300 or more throws a TestControlError. */
+  ok<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T>;
+}
+
+/** The methods an area adds to the adapter, and the capabilities they provide. */
+export interface AreaMethods {
+  readonly capabilities: readonly Capability[];
+  readonly methods: Partial<Adapter>;
 }
 
 export function referenceAdapter(baseUrl: string): Adapter {
@@ -59,7 +78,11 @@ export function referenceAdapter(baseUrl: string): Adapter {
     }
     return organizationId;
   }
+  const tc: TestControl = { call, ok };
+  const areas = [federationMethods(tc), adminMethods(tc)];
+  for (const area of areas) for (const c of area.capabilities) capabilities.add(c);
   return {
+    ...Object.assign({}, ...areas.map((a) => a.methods)),
     name: 'reference-server',
     capabilities,
     async advanceClock(ms: number) {

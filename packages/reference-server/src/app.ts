@@ -118,7 +118,7 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     bodyLimit: BODY_LIMIT,
     genReqId: () => ids.next('request'),
     // Long ids must reach the handlers (and get a 404 there), not die in the router.
-    maxParamLength: 4096,
+    routerOptions: { maxParamLength: 4096 },
     // Errors raised before routing (a malformed percent-encoding in the path) still leave as the
     // API's error body with a request id.
     frameworkErrors: (error, request, reply) => {
@@ -143,15 +143,17 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
   };
   app.decorate('reference', reference);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback-style hooks: they run on every request, and async ones cost a promise each.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
   // Fault: exchange error responses lose their request id (ERROR-EXCHANGE-TYPED-REQUEST-ID).
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode >= 400 && isExchange(request) && faultOn(state, 'EXCH_REQUEST_ID_MISSING')) {
       reply.removeHeader(REQUEST_ID_HEADER);
     }
-    return payload;
+    done(null, payload);
   });
 
   // JSON only; a malformed body is a 400 error body, never a 5xx.

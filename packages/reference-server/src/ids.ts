@@ -31,8 +31,32 @@ export interface IdGenerator {
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
+/**
+ * 32 pseudo-random bytes for (seed, label, n): SHA-256 of the seed and label once per label, then a
+ * fast mix of that key with the counter (xorshift-multiply, as in splitmix32). Deterministic and
+ * well spread; not a cryptographic generator (these are sandbox identifiers, not secrets of
+ * value).
+ */
+const keyCache = new Map<string, Uint32Array>();
 function digest(seed: string, label: string, n: number): Buffer {
-  return createHash('sha256').update(`${seed}\u0000${label}\u0000${n}`).digest();
+  const cacheKey = `${seed}\u0000${label}`;
+  let key = keyCache.get(cacheKey);
+  if (!key) {
+    const h = createHash('sha256').update(cacheKey).digest();
+    key = new Uint32Array(h.buffer.slice(h.byteOffset, h.byteOffset + 32));
+    keyCache.set(cacheKey, key);
+  }
+  const out = Buffer.allocUnsafe(32);
+  let x = (n * 0x9e3779b9) >>> 0;
+  for (let i = 0; i < 8; i++) {
+    x = (x + (key[i] ?? 0) + 0x6d2b79f5) >>> 0;
+    let z = x;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
+    z = (z ^ (z >>> 16)) >>> 0;
+    out.writeUInt32LE(z, i * 4);
+  }
+  return out;
 }
 
 function base62(bytes: Buffer, length: number): string {

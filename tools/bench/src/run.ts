@@ -27,6 +27,9 @@ const benches: Record<string, () => boolean | Promise<boolean>> = {
     'packages/client/bench/jsonl.bench.ts',
     ...(process.argv.includes('--large') ? ['--large'] : []),
   ),
+  // Token exchange vs raw jose ES256, messages.create vs a bare Fastify route (load from a second process).
+  exchange: child('packages/reference-server/bench/run.ts', 'exchange'),
+  messages: child('packages/reference-server/bench/run.ts', 'messages'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

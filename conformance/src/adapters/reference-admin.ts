@@ -1,0 +1,89 @@
+/**
+ * The reference adapter's organization-administration methods (beyond workspaces and users:
+ * fresh organizations, workspace and admin keys, organization-role changes, the effective members of
+ * a workspace, rate-limit overrides, usage records) over the server's test control
+ * (`packages/reference-server/src/test-control-admin.ts`).
+ */
+import type {
+  MemberFixture,
+  OrganizationFixture,
+  OrganizationRoleName,
+  RateLimitOverrideFixture,
+  UsageFixture,
+} from '../adapter.js';
+import type { AreaMethods, TestControl } from './reference.js';
+
+const enc = encodeURIComponent;
+
+export function adminMethods(tc: TestControl): AreaMethods {
+  return {
+    capabilities: [
+      'organizations',
+      'workspace-keys',
+      'organization-roles',
+      'workspace-members',
+      'rate-limit-overrides',
+      'usage-records',
+    ],
+    methods: {
+      async createOrganization(): Promise<OrganizationFixture> {
+        const r = await tc.ok<{ organization_id: string; admin_user_id: string; admin_key: string }>(
+          'POST',
+          '/organizations',
+          { name: 'conformance' },
+        );
+        return { organizationId: r.organization_id, adminKey: r.admin_key, adminUserId: r.admin_user_id };
+      },
+      async createOrganizationUser(organizationId: string, organizationRole: OrganizationRoleName) {
+        const r = await tc.ok<{ user_id: string }>('POST', `/organizations/${enc(organizationId)}/users`, {
+          role: organizationRole,
+        });
+        return { user_id: r.user_id };
+      },
+      async createWorkspaceKey(organizationId: string, workspaceId: string) {
+        const r = await tc.ok<{ key: string }>('POST', `/organizations/${enc(organizationId)}/keys`, {
+          kind: 'workspace_key',
+          workspace_id: workspaceId,
+        });
+        return { apiKey: r.key };
+      },
+      async createAdminKey(organizationId: string, ownerUserId: string) {
+        const r = await tc.ok<{ key: string }>('POST', `/organizations/${enc(organizationId)}/keys`, {
+          kind: 'admin_key',
+          owner_user_id: ownerUserId,
+        });
+        return { apiKey: r.key };
+      },
+      async setOrganizationRole(userId: string, organizationRole: OrganizationRoleName) {
+        await tc.ok('POST', `/users/${enc(userId)}/role`, { role: organizationRole });
+      },
+      async workspaceMembers(workspaceId: string): Promise<readonly MemberFixture[]> {
+        const r = await tc.ok<{ data: { user_id: string; role: string; source: 'inherited' | 'explicit' }[] }>(
+          'GET',
+          `/workspaces/${enc(workspaceId)}/members`,
+        );
+        return r.data.map((m) => ({ user_id: m.user_id, role: m.role, source: m.source }));
+      },
+      async setRateLimitOverrides(workspaceId: string | null, overrides: readonly RateLimitOverrideFixture[]) {
+        // Test control names a model group by one of its models.
+        return tc.call('POST', `/workspaces/${enc(workspaceId ?? 'default')}/rate_limits`, {
+          overrides: overrides.map((o) => ({
+            group_type: o.group_type,
+            ...(o.models?.[0] === undefined ? {} : { model: o.models[0] }),
+            limits: o.limits.map((l) => ({ type: l.type, value: l.value })),
+          })),
+        });
+      },
+      async recordUsage(usage: UsageFixture) {
+        await tc.ok('POST', '/usage', {
+          ...(usage.organizationId === undefined ? {} : { organization_id: usage.organizationId }),
+          workspace_id: usage.workspaceId,
+          at: new Date(usage.at).toISOString(),
+          ...(usage.model === undefined ? {} : { model: usage.model }),
+          input_tokens: usage.input_tokens ?? 0,
+          output_tokens: usage.output_tokens ?? 0,
+        });
+      },
+    },
+  };
+}

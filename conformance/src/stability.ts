@@ -1,0 +1,42 @@
+/**
+ * pnpm conformance:stability [--runs-of-suite N]: the whole suite against the embedded reference
+ * server with N different seeds (default 10). Zero flaky results means every run passes; the seeds
+ * of failing runs are printed so each can be replayed with `VENDOR_API_SEED`.
+ */
+import { spec } from '@vendor-api/spec';
+import { allCases } from './cases/index.js';
+import { startEmbedded } from './embedded.js';
+import { conformant, runCases } from './runner.js';
+
+const at = process.argv.indexOf('--runs-of-suite');
+const n = at >= 0 ? Number(process.argv[at + 1]) : 10;
+if (!Number.isInteger(n) || n < 1) {
+  console.error('--runs-of-suite must be a positive integer');
+  process.exit(2);
+}
+const base = Number(process.env.VENDOR_API_SEED ?? Date.now() % 1_000_000_000);
+const failing: number[] = [];
+for (let i = 0; i < n; i++) {
+  const seed = (base + i * 7919) | 0;
+  const started = performance.now();
+  const first = await startEmbedded({ seed });
+  const results = await runCases(allCases, {
+    target: first.target,
+    adapter: first.adapter,
+    spec,
+    settings: { seed, numRuns: 25, timeoutMs: 15_000 },
+    perCase: () => startEmbedded({ seed }),
+  });
+  await first.close();
+  const failed = results.filter((r) => r.outcome === 'failed').map((r) => r.id);
+  if (!conformant(results)) failing.push(seed);
+  console.log(
+    `run ${i + 1}/${n} seed ${seed}: ${conformant(results) ? 'pass' : `FAIL (${failed.join(', ')})`} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+console.log(
+  failing.length
+    ? `\n${failing.length} of ${n} runs failed; seeds: ${failing.join(', ')}`
+    : `\nall ${n} runs passed`,
+);
+process.exit(failing.length ? 1 : 0);
