@@ -12,7 +12,9 @@ export interface Workspace {
 }
 
 export interface IssuerFixture {
+  /** `^[a-z0-9-]+$`, 1 to 255 characters. */
   readonly name: string;
+  /** Compared byte for byte with the JWT `iss`; fetched only in `discovery` mode without `discovery_base`. */
   readonly issuer_url: string;
   readonly jwks:
     | { readonly type: 'inline'; readonly keys: readonly Record<string, unknown>[] }
@@ -23,11 +25,12 @@ export interface IssuerFixture {
 
 export interface RuleFixture {
   readonly name: string;
+  /** The issuer's id, as `createIssuer` returned it. */
   readonly issuer: string;
   readonly match: Record<string, unknown>;
   readonly oauth_scope: string;
   readonly service_account_id: string;
-  /** Workspaces the rule is enabled for. */
+  /** Workspaces the rule is enabled for (`default`: the organization's Default Workspace). */
   readonly workspace_ids: readonly string[];
   readonly token_lifetime_seconds?: number;
 }
@@ -61,7 +64,9 @@ export interface Adapter {
     organizationRole: 'admin' | 'billing' | 'developer' | 'user',
   ): Promise<{ readonly user_id: string }>;
   // issuers, rules, service accounts
-  createIssuer?(issuer: IssuerFixture): Promise<void>;
+  /** Registers an issuer in the target's organization; returns its id (what a rule names). */
+  createIssuer?(issuer: IssuerFixture): Promise<{ readonly id: string }>;
+  /** A service account of the target's organization, member of the workspaces (`default` allowed). */
   createServiceAccount?(name: string, workspaceIds: readonly string[]): Promise<{ readonly id: string }>;
   createFederationRule?(rule: RuleFixture): Promise<{ readonly id: string }>;
   archiveFederationRule?(id: string): Promise<void>;

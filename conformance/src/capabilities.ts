@@ -19,7 +19,8 @@ export const CAPABILITIES = {
   faults: 'switch seeded faults on and off (the reference server only; for the mutation score)',
   organizations:
     'create a fresh organization (its admin API key and admin user) and users of it with an organization role',
-  'workspace-keys': 'mint a workspace API key for a workspace made through the documented create (which mints none)',
+  'workspace-keys':
+    'mint a workspace API key for a workspace made through the documented create (which mints none)',
   'organization-roles':
     "provision an admin API key owned by a user, and change a user's organization role (promotion, demotion)",
   'workspace-members':

@@ -58,13 +58,15 @@ export function adminMethods(tc: TestControl): AreaMethods {
         await tc.ok('POST', `/users/${enc(userId)}/role`, { role: organizationRole });
       },
       async workspaceMembers(workspaceId: string): Promise<readonly MemberFixture[]> {
-        const r = await tc.ok<{ data: { user_id: string; role: string; source: 'inherited' | 'explicit' }[] }>(
-          'GET',
-          `/workspaces/${enc(workspaceId)}/members`,
-        );
+        const r = await tc.ok<{
+          data: { user_id: string; role: string; source: 'inherited' | 'explicit' }[];
+        }>('GET', `/workspaces/${enc(workspaceId)}/members`);
         return r.data.map((m) => ({ user_id: m.user_id, role: m.role, source: m.source }));
       },
-      async setRateLimitOverrides(workspaceId: string | null, overrides: readonly RateLimitOverrideFixture[]) {
+      async setRateLimitOverrides(
+        workspaceId: string | null,
+        overrides: readonly RateLimitOverrideFixture[],
+      ) {
         // Test control names a model group by one of its models.
         return tc.call('POST', `/workspaces/${enc(workspaceId ?? 'default')}/rate_limits`, {
           overrides: overrides.map((o) => ({

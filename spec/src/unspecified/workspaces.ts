@@ -120,13 +120,13 @@ export function unspecified(_v: Vendor): Unspecified[] {
       'UNSPEC-WS-LIST-LIMIT',
       S.admin,
       'Bounds and default of the workspace list `limit`.',
-      'The schema accepts any integer; the reference server treats a missing `limit` as no limit and answers 400 to a value below 1 (asserted only as a 4xx by the suite).',
+      'The parameter is read as its name says: at most `limit` workspaces come back (the suite asserts that). The schema accepts any integer; the reference server treats a missing `limit` as no limit and answers 400 to a value below 1 (asserted only as a 4xx by the suite).',
     ),
     u(
       'UNSPEC-WS-LIST-INCLUDE-ARCHIVED',
       S.admin,
-      'Default and exact effect of `include_archived` on the workspace list.',
-      'The reference server lists only active workspaces when it is absent or false and adds archived ones when it is true; the suite asserts only that the Default Workspace is never listed.',
+      'The default of `include_archived` on the workspace list, and whether archived workspaces are listed without it.',
+      'The parameter is read as its name says: `true` adds archived workspaces to the list (the suite asserts that, and that active ones and never the Default Workspace are listed). Without it the reference server lists only active workspaces; the suite does not assert that archived ones are left out.',
     ),
     u(
       'UNSPEC-WS-LIST-PAGINATION',

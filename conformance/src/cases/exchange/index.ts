@@ -1,0 +1,30 @@
+import type { CaseDefinition } from '../../case.js';
+import { acceptedAlgorithms, kidAndSignature, rejectedAlgorithms } from './algorithms.js';
+import { invalidGrantIndistinguishable, requestErrors } from './errors.js';
+import { issByteExact } from './issuer.js';
+import { matcherExamples, matcherProperty } from './matchers.js';
+import { ruleLifecycleModel } from './model.js';
+import { timeClaimsProperty } from './time-property.js';
+import { developerTokenScope, tokenExpiry, tunnelsTokenScope } from './tokens.js';
+import { claimBoundaries, sizeBoundary } from './verification.js';
+import { tokenWorkspaceIsolation, workspaceResolution } from './workspaces.js';
+
+export const cases: readonly CaseDefinition[] = [
+  claimBoundaries,
+  sizeBoundary,
+  timeClaimsProperty,
+  acceptedAlgorithms,
+  rejectedAlgorithms,
+  kidAndSignature,
+  issByteExact,
+  matcherExamples,
+  matcherProperty,
+  workspaceResolution,
+  tokenWorkspaceIsolation,
+  developerTokenScope,
+  tunnelsTokenScope,
+  tokenExpiry,
+  requestErrors,
+  invalidGrantIndistinguishable,
+  ruleLifecycleModel,
+];

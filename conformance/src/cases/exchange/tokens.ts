@@ -1,0 +1,142 @@
+/**
+ * The issued access token: its scope on the documented endpoints (a `workspace:developer` token
+ * works like a workspace key and gets 403 on administrative endpoints; an `org:manage_tunnels`
+ * token gets 403 on every documented endpoint, none of which is a tunnels endpoint) and its
+ * expiry with the clock.
+ */
+import { access, type TokenExchangeResponse } from '@vendor-api/spec';
+import { defineCase } from '../../case.js';
+import { probe } from '../access/probes.js';
+import {
+  bearer,
+  createIssuer,
+  createRule,
+  exchange,
+  expectToken,
+  keyPair,
+  MARGIN,
+  serverNow,
+  sign,
+  validClaims,
+} from './support.js';
+import { batchWith, expectReach } from './workspaces.js';
+
+const FEDERATION = ['issuers', 'federation-rules', 'service-accounts'] as const;
+const turn = [{ role: 'user', content: 'hello' }];
+
+export const developerTokenScope = defineCase({
+  id: 'exchange.developer-token-scope',
+  family: 'exchange',
+  title:
+    'a workspace:developer token serves messages, token counting, batches and dreams in its workspace (with the usual headers) and gets 403 on every administrative endpoint',
+  requirements: [
+    'SCOPE-WORKSPACE-DEVELOPER-GRANTS',
+    'SCOPE-WORKSPACE-DEVELOPER-SAME-AS-KEY',
+    'SCOPE-WORKSPACE-DEVELOPER-NOT-ADMINISTRATIVE',
+    'SCOPE-OUTSIDE-403',
+    'WS-ADMIN-ACCESS-TOKEN-403',
+    'AUTH-ACCESS-TOKEN-BEARER',
+    'AUTH-ACCESS-TOKEN-STANDARD-IN-SCOPE',
+    'EXCH-RESPONSE-SCOPE',
+    'ID-ACCESS-TOKEN-PREFIX',
+    'EXCH-RESPONSE-ACCESS-TOKEN',
+    'EXCH-RESPONSE-TOKEN-TYPE',
+    'VERSION-HEADER-EVERY-REQUEST',
+    'BETA-DREAMS-BOTH',
+  ],
+  needs: [...FEDERATION],
+  async run(ctx) {
+    const key = await keyPair('ES256');
+    const rule = await createRule(ctx, await createIssuer(ctx, { keys: [key] }));
+    const res = await exchange(ctx, rule, await sign(key, validClaims(await serverNow(ctx))));
+    expectToken(ctx, res, rule);
+    const auth = bearer(res);
+    const model = ctx.vendor.models.sonnet;
+
+    const ok = (r: { status: number }) => r.status >= 200 && r.status < 300;
+    const counted = await ctx.call('messages.count_tokens', { auth, body: { model, messages: turn } });
+    if (!ok(counted)) ctx.fail(`count_tokens with the token answered ${counted.status}`);
+    const created = await ctx.call('messages.create', {
+      auth,
+      body: { model, max_tokens: 16, messages: turn },
+    });
+    if (!ok(created)) ctx.fail(`messages.create with the token answered ${created.status}`);
+    await expectReach(ctx, auth, await batchWith(ctx, auth), true);
+    const dreams = ctx.http.endpoint('dreams.list');
+    const listed = await ctx.call('dreams.list', { auth });
+    if (!ok(listed)) ctx.fail(`dreams.list with the token answered ${listed.status}`);
+    // The usual header rules hold for tokens too: every required beta, and the version header.
+    for (const beta of dreams.betas) ctx.clientError(await ctx.call('dreams.list', { auth, betas: [beta] }));
+    ctx.clientError(
+      await ctx.call('messages.count_tokens', { auth, body: { model, messages: turn }, version: null }),
+    );
+
+    for (const endpoint of ctx.spec.endpoints) {
+      if (access.endpointClass(endpoint) !== 'administrative') continue;
+      const p = await probe(ctx, endpoint);
+      if (!p) continue;
+      ctx.status(await ctx.call(endpoint.id, { ...p.options, auth }, false), 403);
+    }
+  },
+});
+
+export const tunnelsTokenScope = defineCase({
+  id: 'exchange.tunnels-token-scope',
+  family: 'exchange',
+  title:
+    'an org:manage_tunnels token is issued with that scope and gets 403 on every documented endpoint that takes a credential (no tunnels endpoint is documented)',
+  requirements: [
+    'SCOPE-MANAGE-TUNNELS-GRANTS',
+    'SCOPE-TUNNELS-TOKEN-ONLY',
+    'SCOPE-OUTSIDE-403',
+    'SCOPE-VALUES',
+    'RULE-OAUTH-SCOPE-ENUM',
+    'EXCH-RESPONSE-SCOPE',
+  ],
+  needs: [...FEDERATION],
+  async run(ctx) {
+    const key = await keyPair('ES256');
+    const rule = await createRule(ctx, await createIssuer(ctx, { keys: [key] }), {
+      scope: 'org:manage_tunnels',
+    });
+    const res = await exchange(ctx, rule, await sign(key, validClaims(await serverNow(ctx))));
+    expectToken(ctx, res, rule);
+    const auth = bearer(res);
+    for (const endpoint of ctx.spec.endpoints) {
+      if (endpoint.auth.length === 0) continue;
+      const p = await probe(ctx, endpoint);
+      if (!p) continue;
+      ctx.status(await ctx.call(endpoint.id, { ...p.options, auth }, false), 403);
+    }
+  },
+});
+
+export const tokenExpiry = defineCase({
+  id: 'exchange.token-expiry',
+  family: 'exchange',
+  title: 'an access token works until expires_in seconds have passed and is refused after',
+  requirements: ['EXCH-RESPONSE-EXPIRES-IN', 'FED-TOKEN-SHORT-LIVED-ONE-WORKSPACE'],
+  needs: [...FEDERATION, 'clock'],
+  async run(ctx) {
+    const key = await keyPair('ES256');
+    const issuer = await createIssuer(ctx, { keys: [key] });
+    const model = ctx.vendor.models.sonnet;
+    // The shortest lifetime a rule may have, and one that is not the default.
+    for (const lifetime of [60, 900]) {
+      const rule = await createRule(ctx, issuer, { lifetime });
+      const res = await exchange(ctx, rule, await sign(key, validClaims(await serverNow(ctx))));
+      expectToken(ctx, res, rule);
+      const auth = bearer(res);
+      const expiresIn = (res.body as TokenExchangeResponse).expires_in;
+      const use = () => ctx.call('messages.count_tokens', { auth, body: { model, messages: turn } });
+      await ctx.fixture('clock', 'advanceClock', (expiresIn - MARGIN) * 1000);
+      const before = await use();
+      if (before.status < 200 || before.status >= 300)
+        ctx.fail(
+          `the token was refused ${MARGIN} s before its expires_in (${expiresIn} s): ${before.status}`,
+        );
+      await ctx.fixture('clock', 'advanceClock', 2 * MARGIN * 1000);
+      ctx.clientError(await use());
+    }
+  },
+});

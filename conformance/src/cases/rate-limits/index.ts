@@ -1,0 +1,16 @@
+import type { CaseDefinition } from '../../case.js';
+import { adminKeyOnly } from './admin-credential.js';
+import { defaultWorkspaceNoEntry } from './default-workspace.js';
+import { groupTypeFilter } from './group-type-filter.js';
+import { modelFilter } from './model-filter.js';
+import { organizationEntries } from './organization-entries.js';
+import { workspaceOverrides } from './workspace-overrides.js';
+
+export const cases: readonly CaseDefinition[] = [
+  organizationEntries,
+  modelFilter,
+  groupTypeFilter,
+  workspaceOverrides,
+  defaultWorkspaceNoEntry,
+  adminKeyOnly,
+];

@@ -1,0 +1,18 @@
+import type { CaseDefinition } from '../../case.js';
+import { adminCredentialOnly } from './admin-credential.js';
+import { archiveRevokesKeys } from './archive-keys.js';
+import { workspaceCap } from './cap.js';
+import { createAdminOnly } from './create-admin-only.js';
+import { listQuery } from './list.js';
+import { memberRules } from './member-rules.js';
+import { workspaceStateMachine } from './state-machine.js';
+
+export const cases: readonly CaseDefinition[] = [
+  workspaceStateMachine,
+  listQuery,
+  workspaceCap,
+  archiveRevokesKeys,
+  memberRules,
+  createAdminOnly,
+  adminCredentialOnly,
+];

@@ -1,0 +1,100 @@
+/**
+ * The organization-administration cases (workspaces, rate limits, usage) against the embedded
+ * reference server: each passes on the correct server and fails with the seeded fault that breaks
+ * the requirement it checks (the case named beside it).
+ */
+import { spec } from '@vendor-api/spec';
+import { describe, expect, it } from 'vitest';
+import type { CaseDefinition } from '../src/case.js';
+import { cases as rateLimits } from '../src/cases/rate-limits/index.js';
+import { cases as usage } from '../src/cases/usage/index.js';
+import { cases as workspaces } from '../src/cases/workspaces/index.js';
+import { startEmbedded } from '../src/embedded.js';
+import { runOne } from '../src/runner.js';
+
+const cases = [...workspaces, ...rateLimits, ...usage];
+const settings = { seed: 7, numRuns: 25, timeoutMs: 10_000 };
+
+function byId(id: string): CaseDefinition {
+  const c = cases.find((x) => x.id === id);
+  if (!c) throw new Error(`no case ${id}`);
+  return c;
+}
+
+async function outcome(c: CaseDefinition, faults: readonly string[] = []) {
+  const embedded = await startEmbedded({ seed: settings.seed, faults });
+  try {
+    return await runOne(c, { target: embedded.target, adapter: embedded.adapter, spec, settings });
+  } finally {
+    await embedded.close();
+  }
+}
+
+const KILLS: readonly [fault: string, caseId: string][] = [
+  ['WS_LIST_INCLUDES_DEFAULT', 'workspaces.list-include-archived-limit'],
+  ['WS_LIST_LIMIT_REJECTED', 'workspaces.list-include-archived-limit'],
+  ['WS_CAP_COUNTS_ARCHIVED', 'workspaces.cap-100-archived-excluded'],
+  ['WS_CAP_ALLOWS_101', 'workspaces.cap-100-archived-excluded'],
+  ['WS_CREATE_ANY_ADMIN_KEY', 'workspaces.create-organization-admins-only'],
+  ['ARCHIVED_WORKSPACE_KEY_ACCEPTED', 'workspaces.archive-revokes-keys-irreversibly'],
+  ['MEMBER_ORG_ADMIN_REMOVABLE', 'workspaces.member-organization-role-rules'],
+  ['MEMBER_ORG_BILLING_REMOVABLE', 'workspaces.member-organization-role-rules'],
+  ['MEMBER_ORG_ADMIN_ROLE_CHANGEABLE', 'workspaces.member-organization-role-rules'],
+  ['MEMBER_BILLING_ROLE_CHANGEABLE', 'workspaces.member-organization-role-rules'],
+  ['MEMBER_BILLING_UPGRADE_REFUSED', 'workspaces.member-organization-role-rules'],
+  ['RL_MODEL_IN_TWO_GROUPS', 'rate-limits.organization-entries'],
+  ['RL_NEXT_PAGE_MISSING', 'rate-limits.organization-entries'],
+  ['RL_UNMATCHED_MODEL_200', 'rate-limits.model-filter'],
+  ['RL_GROUP_TYPE_IGNORED', 'rate-limits.group-type-filter'],
+  ['RL_WS_INHERITED_LISTED', 'rate-limits.workspace-overrides-only'],
+  ['RL_ORG_LIMIT_WRONG', 'rate-limits.workspace-overrides-only'],
+  ['RL_ORG_LIMIT_ZERO_NOT_NULL', 'rate-limits.workspace-overrides-only'],
+  ['USAGE_DEFAULT_WORKSPACE_NAMED', 'usage.report-by-workspace'],
+  ['USAGE_ARCHIVED_DROPPED', 'usage.report-by-workspace'],
+  ['USAGE_GROUP_BY_IGNORED', 'usage.report-by-workspace'],
+];
+
+describe('organization administration cases', () => {
+  it('every workspace, rate-limit and usage case passes against the reference server', async () => {
+    for (const c of cases) {
+      const r = await outcome(c);
+      expect({ id: c.id, outcome: r.outcome, message: r.failure?.message }).toEqual({
+        id: c.id,
+        outcome: 'passed',
+        message: undefined,
+      });
+    }
+  }, 60_000);
+
+  it.each(KILLS)(
+    'the fault %s is caught by %s',
+    async (fault, caseId) => {
+      const r = await outcome(byId(caseId), [fault]);
+      expect(r.outcome).toBe('failed');
+    },
+    20_000,
+  );
+
+  it('the workspace state-machine model alone catches the faults of the list, archive and member rules', async () => {
+    const model = byId('workspaces.state-machine');
+    const faults = [
+      'WS_LIST_INCLUDES_DEFAULT',
+      'WS_LIST_LIMIT_REJECTED',
+      'ARCHIVED_WORKSPACE_KEY_ACCEPTED',
+      'MEMBER_ORG_ADMIN_REMOVABLE',
+      'MEMBER_ORG_BILLING_REMOVABLE',
+      'MEMBER_ORG_ADMIN_ROLE_CHANGEABLE',
+      'MEMBER_BILLING_ROLE_CHANGEABLE',
+      'MEMBER_BILLING_UPGRADE_REFUSED',
+    ];
+    const missed: string[] = [];
+    for (const fault of faults) if ((await outcome(model, [fault])).outcome !== 'failed') missed.push(fault);
+    expect(missed).toEqual([]);
+  }, 60_000);
+
+  it('pins a killing case for every seeded fault of the admin area', async () => {
+    const { FAULTS } = await import('@vendor-api/reference-server');
+    const admin = FAULTS.filter((f) => /^(WS_|MEMBER_|RL_|USAGE_)/.test(f.name)).map((f) => f.name);
+    expect(admin.filter((name) => !KILLS.some(([fault]) => fault === name))).toEqual([]);
+  });
+});
