@@ -70,6 +70,11 @@ export interface Adapter {
   createServiceAccount?(name: string, workspaceIds: readonly string[]): Promise<{ readonly id: string }>;
   createFederationRule?(rule: RuleFixture): Promise<{ readonly id: string }>;
   archiveFederationRule?(id: string): Promise<void>;
+  /**
+   * Serves `body` (JSON) at an https `url` the implementation may fetch (a discovery document or a
+   * key set); with `addresses`, the URL's host resolves to them.
+   */
+  publishDocument?(url: string, body: unknown, addresses?: readonly string[]): Promise<void>;
   // files, memory stores, sessions
   createFile?(workspace: Workspace): Promise<{ readonly id: string }>;
   createMemoryStore?(

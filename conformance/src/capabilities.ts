@@ -9,6 +9,8 @@ export const CAPABILITIES = {
   issuers: 'register federation issuers (inline key sets at least)',
   'federation-rules': 'create, archive and enable federation rules for one or more workspaces',
   'service-accounts': 'create service accounts and add them to workspaces',
+  'issuer-hosting':
+    'publish discovery documents and key sets at https URLs the implementation fetches, on hosts resolving to given addresses',
   files: 'upload files into a workspace',
   'memory-stores': 'create, archive and delete memory stores',
   sessions: 'create, archive and delete sessions (dream inputs, session resources)',

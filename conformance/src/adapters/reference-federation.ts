@@ -1,7 +1,8 @@
 /**
  * The reference adapter's federation methods (issuers, service accounts, rules) over the
  * server's `/_test/federation/...` test control. Everything is created in the seeded (demo)
- * organization; a workspace id `default` is its Default Workspace.
+ * organization; a workspace id `default` is its Default Workspace. Issuer hosting is the server's
+ * virtual network (it is on whenever test control is).
  */
 import type { IssuerFixture, RuleFixture } from '../adapter.js';
 import type { AreaMethods, TestControl } from './reference.js';
@@ -10,7 +11,7 @@ const segment = encodeURIComponent;
 
 export function federationMethods(tc: TestControl): AreaMethods {
   return {
-    capabilities: ['issuers', 'federation-rules', 'service-accounts'],
+    capabilities: ['issuers', 'federation-rules', 'service-accounts', 'issuer-hosting'],
     methods: {
       async createIssuer(issuer: IssuerFixture) {
         const r = await tc.ok<{ id: string }>('POST', '/federation/issuers', {
@@ -47,6 +48,12 @@ export function federationMethods(tc: TestControl): AreaMethods {
       },
       async archiveFederationRule(id: string) {
         await tc.ok('POST', `/federation/rules/${segment(id)}/archive`);
+      },
+      // The server's virtual network: hosts with addresses, documents at URLs.
+      async publishDocument(url: string, body: unknown, addresses?: readonly string[]) {
+        if (addresses !== undefined)
+          await tc.ok('POST', '/federation/hosts', { hostname: new URL(url).hostname, addresses });
+        await tc.ok('POST', '/federation/hosts/documents', { url, body });
       },
     },
   };

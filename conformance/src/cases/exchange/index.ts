@@ -1,6 +1,7 @@
 import type { CaseDefinition } from '../../case.js';
 import { acceptedAlgorithms, kidAndSignature, rejectedAlgorithms } from './algorithms.js';
 import { invalidGrantIndistinguishable, requestErrors } from './errors.js';
+import { fetchedKeySets, fetchedUrlRules } from './fetched.js';
 import { issByteExact } from './issuer.js';
 import { matcherExamples, matcherProperty } from './matchers.js';
 import { ruleLifecycleModel } from './model.js';
@@ -27,4 +28,6 @@ export const cases: readonly CaseDefinition[] = [
   requestErrors,
   invalidGrantIndistinguishable,
   ruleLifecycleModel,
+  fetchedKeySets,
+  fetchedUrlRules,
 ];

@@ -237,6 +237,8 @@ export async function createIssuer(
     extraKeys?: readonly Record<string, unknown>[];
     issuerUrl?: string;
     maxLifetimeSeconds?: number;
+    /** A fetched key set (`discovery`, `explicit_url`) instead of the inline `keys`. */
+    jwks?: Record<string, unknown>;
   } = {},
 ): Promise<IssuerHandle> {
   const keys = options.keys ?? [await keyPair('ES256')];
@@ -245,7 +247,10 @@ export async function createIssuer(
   const { id } = await ctx.fixture('issuers', 'createIssuer', {
     name: fixtureName('issuer'),
     issuer_url,
-    jwks: { type: 'inline', keys: [...keys.map((k) => k.jwk as Record<string, unknown>), ...extraKeys] },
+    jwks: options.jwks ?? {
+      type: 'inline',
+      keys: [...keys.map((k) => k.jwk as Record<string, unknown>), ...extraKeys],
+    },
     ...(options.maxLifetimeSeconds !== undefined ? { maxLifetimeSeconds: options.maxLifetimeSeconds } : {}),
   });
   return {

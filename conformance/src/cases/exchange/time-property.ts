@@ -23,10 +23,19 @@ import {
   validClaims,
 } from './support.js';
 
+const SKEW = jwt.CLOCK_SKEW_SECONDS;
+
 const timeCaseArb = fc.record({
-  moved: fc.constantFrom('none', 'iat', 'exp', 'nbf', 'lifetime'),
-  /** Offset of the moved claim from now (seconds), or from the maximum lifetime. */
-  offset: fc.integer({ min: -90, max: 90 }),
+  moved: fc.constantFrom('iat', 'exp', 'nbf', 'lifetime', 'none'),
+  /** Offset of the moved claim from now (seconds): anywhere, or near the skew boundaries and now. */
+  offset: fc.oneof(
+    fc.integer({ min: -120, max: 120 }),
+    fc.integer({ min: -2 * SKEW - 4, max: -SKEW + 4 }),
+    fc.integer({ min: -4, max: 4 }),
+    fc.integer({ min: SKEW - 4, max: 2 * SKEW + 4 }),
+  ),
+  /** Lifetime beyond the issuer maximum (seconds), when the lifetime is what moves. */
+  over: fc.integer({ min: -3, max: 3 }),
   /** How long ago the token was issued. */
   age: fc.integer({ min: 0, max: 50 }),
   withNbf: fc.boolean(),
@@ -74,7 +83,7 @@ export const timeClaimsProperty = defineCase({
           claims.nbf = t + c.offset;
           break;
         case 'lifetime':
-          claims.exp = (claims.iat as number) + jwt.maxLifetime(rule.issuer) + Math.trunc(c.offset / 10);
+          claims.exp = (claims.iat as number) + jwt.maxLifetime(rule.issuer) + c.over;
           break;
         case 'none':
           break;

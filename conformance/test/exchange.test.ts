@@ -1,0 +1,106 @@
+/**
+ * The exchange cases against the embedded reference server: each passes on the correct server and
+ * fails with the seeded fault that breaks the requirement it checks (the case named beside it).
+ */
+import { spec } from '@vendor-api/spec';
+import { describe, expect, it } from 'vitest';
+import type { CaseDefinition } from '../src/case.js';
+import { cases } from '../src/cases/exchange/index.js';
+import { startEmbedded } from '../src/embedded.js';
+import { runOne } from '../src/runner.js';
+
+const settings = { seed: 7, numRuns: 25, timeoutMs: 10_000 };
+
+function byId(id: string): CaseDefinition {
+  const c = cases.find((x) => x.id === id);
+  if (!c) throw new Error(`no case ${id}`);
+  return c;
+}
+
+async function outcome(c: CaseDefinition, faults: readonly string[] = []) {
+  const embedded = await startEmbedded({ seed: settings.seed, faults });
+  try {
+    return await runOne(c, { target: embedded.target, adapter: embedded.adapter, spec, settings });
+  } finally {
+    await embedded.close();
+  }
+}
+
+const KILLS: readonly [fault: string, caseId: string][] = [
+  ['JWT_EXP_SKEW_IGNORED', 'exchange.jwt-claim-boundaries'],
+  ['JWT_EXP_SKEW_DOUBLED', 'exchange.jwt-claim-boundaries'],
+  ['JWT_IAT_FUTURE_ACCEPTED', 'exchange.jwt-claim-boundaries'],
+  ['JWT_NBF_IGNORED', 'exchange.jwt-claim-boundaries'],
+  ['JWT_LIFETIME_MAX_IGNORED', 'exchange.jwt-claim-boundaries'],
+  ['JWT_ISS_TRAILING_SLASH_LOOSE', 'exchange.iss-byte-exact'],
+  ['JWT_HS256_ACCEPTED', 'exchange.rejected-algorithms'],
+  ['JWT_KID_MISSING_ACCEPTED', 'exchange.kid-and-signature'],
+  ['MATCH_SUBJECT_STAR_ANYWHERE', 'exchange.matcher-examples'],
+  ['MATCH_AUDIENCE_ARRAY_IGNORED', 'exchange.matcher-examples'],
+  ['MATCH_CLAIMS_NON_STRING', 'exchange.matcher-examples'],
+  ['MATCH_CEL_ERROR_IS_MATCH', 'exchange.matcher-examples'],
+  ['EXCH_INVALID_GRANT_REVEALS_CAUSE', 'exchange.invalid-grant-indistinguishable'],
+  ['EXCH_ARCHIVED_RULE_ACCEPTED', 'exchange.invalid-grant-indistinguishable'],
+  ['EXCH_ERROR_BODY_TYPE_MISSING', 'exchange.request-errors'],
+  ['EXCH_REQUEST_ID_MISSING', 'exchange.request-errors'],
+  ['EXCH_EXPIRES_IN_NOT_FROM_RULE', 'exchange.token-expiry'],
+  ['ACCESS_TOKEN_NEVER_EXPIRES', 'exchange.token-expiry'],
+  ['EXCH_TOKEN_PREFIX_WRONG', 'exchange.developer-token-scope'],
+  ['VERSION_HEADER_NOT_REQUIRED', 'exchange.developer-token-scope'],
+  ['BETA_DREAMS_ONE_ENOUGH', 'exchange.developer-token-scope'],
+  ['SCOPE_NOT_ENFORCED', 'exchange.tunnels-token-scope'],
+  ['EXCH_WORKSPACE_ID_NOT_REQUIRED', 'exchange.workspace-resolution'],
+  ['KEYSET_NEVER_REFRESHED', 'exchange.fetched-key-sets'],
+  ['URL_PORT_NOT_CHECKED', 'exchange.fetched-url-rules'],
+  ['URL_PRIVATE_ADDRESS_ACCEPTED', 'exchange.fetched-url-rules'],
+  ['URL_UNFETCHED_ISSUER_URL_CHECKED', 'exchange.iss-byte-exact'],
+];
+
+describe('exchange cases', () => {
+  it('every exchange case passes against the reference server', async () => {
+    for (const c of cases) {
+      const r = await outcome(c);
+      expect({ id: c.id, outcome: r.outcome, message: r.failure?.message }).toEqual({
+        id: c.id,
+        outcome: 'passed',
+        message: undefined,
+      });
+    }
+  }, 60_000);
+
+  it.each(KILLS)(
+    'the fault %s is caught by %s',
+    async (fault, caseId) => {
+      const r = await outcome(byId(caseId), [fault]);
+      expect(r.outcome).toBe('failed');
+    },
+    20_000,
+  );
+
+  it.each([
+    [
+      'exchange.time-claims-property',
+      [
+        'JWT_EXP_SKEW_IGNORED',
+        'JWT_EXP_SKEW_DOUBLED',
+        'JWT_IAT_FUTURE_ACCEPTED',
+        'JWT_NBF_IGNORED',
+        'JWT_LIFETIME_MAX_IGNORED',
+      ],
+    ],
+    [
+      'exchange.matcher-property',
+      ['MATCH_SUBJECT_STAR_ANYWHERE', 'MATCH_CLAIMS_NON_STRING', 'MATCH_CEL_ERROR_IS_MATCH'],
+    ],
+    ['exchange.rule-lifecycle-model', ['EXCH_ARCHIVED_RULE_ACCEPTED', 'JWT_EXP_SKEW_DOUBLED']],
+  ] as const)(
+    'the generated case %s alone catches %j (seed 7)',
+    async (caseId, faults) => {
+      const missed: string[] = [];
+      for (const fault of faults)
+        if ((await outcome(byId(caseId), [fault])).outcome !== 'failed') missed.push(fault);
+      expect(missed).toEqual([]);
+    },
+    60_000,
+  );
+});
