@@ -97,19 +97,6 @@ describe('seeded faults: message batches', () => {
     }
   });
 
-  faultTest('BATCH_RESULTS_BEFORE_END', 'results are served while the batch is in progress', async () => {
-    for (const [names, status] of [
-      [[], 404],
-      [['BATCH_RESULTS_BEFORE_END'], 200],
-    ] as const) {
-      const t = setup({ faults: [...names], timings: { batchProcessingMs: null } });
-      const batch = await createBatch(t);
-      const res = await results(t, batch.id);
-      expect(res.status).toBe(status);
-      if (status === 404) expectErrorBody(res, 404);
-    }
-  });
-
   faultTest('BATCH_RESULTS_AFTER_RETENTION', 'results are served 29 days after creation', async () => {
     for (const [names, status] of [
       [[], 404],

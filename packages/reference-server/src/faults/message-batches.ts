@@ -4,6 +4,9 @@
  */
 import type { FaultDefinition } from './types.js';
 
+// No fault serves results before the end (BATCH-RESULTS-AFTER-END): `results_url` is null until
+// the batch ends, so no client, and no black-box suite, can ask for them earlier. Such a fault
+// could never be killed; BATCH_RESULTS_URL_EARLY covers the observable side.
 export const faults: readonly FaultDefinition[] = [
   {
     name: 'BATCH_COUNTS_DO_NOT_ADD_UP',
@@ -16,11 +19,6 @@ export const faults: readonly FaultDefinition[] = [
     requirement: 'BATCH-EXPIRY-UNSENT-EXPIRED',
     description:
       'At the 24-hour expiry, the unsent requests get no result line (the counts still say expired).',
-  },
-  {
-    name: 'BATCH_RESULTS_BEFORE_END',
-    requirement: 'BATCH-RESULTS-AFTER-END',
-    description: 'The results download answers 200 (no lines) while the batch is still in progress.',
   },
   {
     name: 'BATCH_RESULTS_AFTER_RETENTION',

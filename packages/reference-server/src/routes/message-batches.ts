@@ -37,11 +37,9 @@ function operationStatus(ctx: HandlerContext, record: BatchRecord, event: string
     case 'error':
       throw new ApiError(outcome.status, outcome.errorType ?? 'invalid_request_error', `${event} refused`);
     case 'unspecified': {
-      // Seeded faults: results served before the end (BATCH-RESULTS-AFTER-END) or after the
-      // 29-day retention (BATCH-RESULTS-RETENTION).
+      // Seeded fault: results served after the 29-day retention (BATCH-RESULTS-RETENTION).
       const key = batchStateKey(machine, record.batch, now);
       if (event === 'messages.batches.results') {
-        if (key === 'in_progress' && faultOn(ctx.state, 'BATCH_RESULTS_BEFORE_END')) return 200;
         if (key === 'ended:past_retention' && faultOn(ctx.state, 'BATCH_RESULTS_AFTER_RETENTION')) return 200;
       }
       // Results before the end or after the 29-day retention: the status is not shown
