@@ -35,6 +35,20 @@ export interface RuleFixture {
   readonly token_lifetime_seconds?: number;
 }
 
+/**
+ * A registration through the adapter whose refusal is an answer, not an adapter failure: the
+ * status and body the implementation answered, and the new record's id when it was accepted.
+ */
+export interface Registration {
+  readonly status: number;
+  readonly body: unknown;
+  /** The id of the registered record (null when refused). */
+  readonly id: string | null;
+}
+
+/** The fields of a fixture with any values (invalid ones too); an absent key is an omitted field. */
+export type LooseFixture<T> = { readonly [K in keyof T]?: unknown };
+
 export type DreamDrive =
   | { readonly action: 'start' }
   | { readonly action: 'progress'; readonly input_tokens?: number; readonly output_tokens?: number }
@@ -70,6 +84,19 @@ export interface Adapter {
   createServiceAccount?(name: string, workspaceIds: readonly string[]): Promise<{ readonly id: string }>;
   createFederationRule?(rule: RuleFixture): Promise<{ readonly id: string }>;
   archiveFederationRule?(id: string): Promise<void>;
+  /** Registers an issuer from fields that may be invalid; a refusal is reported, not thrown. */
+  registerIssuer?(issuer: LooseFixture<IssuerFixture>): Promise<Registration>;
+  /** Creates a service account with a name that may be invalid; a refusal is reported, not thrown. */
+  registerServiceAccount?(name: unknown, workspaceIds: readonly string[]): Promise<Registration>;
+  /** Creates a federation rule from fields that may be invalid; a refusal is reported, not thrown. */
+  registerFederationRule?(rule: LooseFixture<RuleFixture>): Promise<Registration>;
+  /** Replaces the key set (`jwks`) of a registered issuer (capability `issuer-updates`). */
+  updateIssuer?(id: string, jwks: IssuerFixture['jwks']): Promise<void>;
+  /**
+   * Makes the host of `url` serve TLS with a certificate of a private certificate authority
+   * (capability `private-ca`); returns that authority's PEM, for an issuer's `ca_cert_pem`.
+   */
+  privateCertificateAuthority?(url: string): Promise<{ readonly caCertPem: string }>;
   /**
    * Serves `body` (JSON) at an https `url` the implementation may fetch (a discovery document or a
    * key set); with `addresses`, the URL's host resolves to them.
@@ -94,8 +121,15 @@ export interface Adapter {
   /** Attaches a `git_host_repository` resource to a session; returns its resource id. */
   attachRepository?(
     sessionId: string,
-    repository: { readonly url: string; readonly authorization_token: string },
+    repository: {
+      readonly url: string;
+      readonly authorization_token: string;
+      /** The checkout to attach (`{type: branch, name}` or `{type: commit, sha}`); none when absent. */
+      readonly checkout?: Readonly<Record<string, unknown>>;
+    },
   ): Promise<{ readonly id: string }>;
+  /** Renames a memory store (capability `memory-store-rename`: its update endpoint is not shown). */
+  renameMemoryStore?(id: string, name: string): Promise<void>;
   // pipelines
   driveDream?(id: string, drive: DreamDrive): Promise<void>;
   driveBatch?(id: string, drive: BatchDrive): Promise<void>;
@@ -107,7 +141,7 @@ export interface Adapter {
     organizationId: string,
     organizationRole: OrganizationRoleName,
   ): Promise<{ readonly user_id: string }>;
-  /** A new workspace API key of a workspace of the organization. */
+  /** A new workspace API key of a workspace of the organization (`default`: its Default Workspace). */
   createWorkspaceKey?(organizationId: string, workspaceId: string): Promise<{ readonly apiKey: string }>;
   /** A new admin API key of the organization, owned by (acting for) the user. */
   createAdminKey?(organizationId: string, ownerUserId: string): Promise<{ readonly apiKey: string }>;

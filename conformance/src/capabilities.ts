@@ -11,8 +11,14 @@ export const CAPABILITIES = {
   'service-accounts': 'create service accounts and add them to workspaces',
   'issuer-hosting':
     'publish discovery documents and key sets at https URLs the implementation fetches, on hosts resolving to given addresses',
+  'issuer-updates': "replace the key set of a registered issuer (rotating an inline issuer's keys)",
+  'private-ca':
+    'serve issuer documents over TLS with a certificate of a private certificate authority and give its PEM',
+  'large-requests':
+    'send request bodies of several hundred megabytes (the 256 MB batch size limit); slow, so off unless declared',
   files: 'upload files into a workspace',
   'memory-stores': 'create, archive and delete memory stores',
+  'memory-store-rename': 'rename a memory store (its update endpoint is not shown)',
   sessions: 'create, archive and delete sessions (dream inputs, session resources)',
   'session-repositories':
     'attach a git_host_repository resource to a session (its add-resource body is not shown)',
@@ -28,6 +34,8 @@ export const CAPABILITIES = {
   'workspace-members':
     'read the effective members of a workspace with their workspace roles (no member list endpoint is shown)',
   'rate-limit-overrides': 'set the rate-limit overrides of a workspace (set in the management console)',
+  'rate-limit-enforcement':
+    'the target enforces a workspace rate-limit override (set through rate-limit-overrides) on the next request',
   'usage-records': 'record messages usage attributed to a workspace or the Default Workspace at a given time',
 } as const;
 

@@ -58,7 +58,12 @@ async function outcome(c: CaseDefinition, faults: readonly string[] = [], held =
 
 describe('message-batch cases', () => {
   it('pass against the reference server', async () => {
-    for (const c of cases) expect([c.id, await outcome(c)]).toEqual([c.id, 'passed']);
+    // A case needing a capability the reference adapter lacks (large-requests) is skipped.
+    const reference = referenceAdapter('http://127.0.0.1').capabilities;
+    for (const c of cases) {
+      const runnable = (c.needs ?? []).every((n) => reference.has(n));
+      expect([c.id, await outcome(c)]).toEqual([c.id, runnable ? 'passed' : 'skipped']);
+    }
   }, 60_000);
 
   it('the model passes when batches reach their deadline unprocessed (unsent requests expire)', async () => {

@@ -207,11 +207,13 @@ export function requirements(v: Vendor): Requirement[] {
       RESOLUTION,
       `\`${e.workspaceId}\` holds a workspace identifier or the literal \`default\`.`,
     ),
+    // Reclassified: an environment variable of the client libraries; what the service does without a
+    // workspace is EXCH-WORKSPACE-ID-REQUIRED-MULTI.
     r(
       'CRED-ENV-WORKSPACE-ID-CONDITIONAL',
       RESOLUTION,
       `\`${e.workspaceId}\` is required when the rule covers more than one workspace.`,
-      'fixture',
+      'client',
     ),
     r(
       'CRED-ENV-WORKSPACE-ID-NOT-GATING',

@@ -115,7 +115,14 @@ export function requirements(_v: Vendor): Requirement[] {
       'A request item `params` holds the message creation parameters.',
       'http',
     ),
-    req('BATCH-ITEM-NON-STREAMING', S.object, 'The `params` of a request item are non-streaming.', 'fixture'),
+    // Reclassified: no streaming parameter is documented (UNSPEC-BATCH-PARAMS-STREAMING), so no request
+    // item can be made streaming.
+    req(
+      'BATCH-ITEM-NON-STREAMING',
+      S.object,
+      'The `params` of a request item are non-streaming.',
+      'untestable',
+    ),
     req(
       'BATCH-ITEM-MAX-TOKENS-MIN-1',
       S.limits,

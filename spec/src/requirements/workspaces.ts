@@ -89,23 +89,28 @@ export function requirements(_v: Vendor): Requirement[] {
     ),
 
     // Workspace: the coding-assistant workspace
+    // Reclassified: signing in to the coding assistant with a console account is outside this interface; no
+    // documented request or adapter capability can do it.
     r(
       'WS-CA-AUTO-CREATED',
       S.workspace,
       'A coding-assistant workspace is created automatically in the organization the first time a member signs in to the coding assistant with the console account.',
-      'fixture',
+      'untestable',
     ),
+    // Reclassified: needs a coding-assistant sign-in, which no documented request can make.
     r(
       'WS-CA-MEMBERS-ADDED',
       S.workspace,
       'Every later member who signs in to the coding assistant is added to the coding-assistant workspace.',
-      'fixture',
+      'untestable',
     ),
+    // Reclassified: the per-user key is minted at a coding-assistant sign-in, which no documented request
+    // can make.
     r(
       'WS-CA-KEY-MINTED',
       S.workspace,
       'In the coding-assistant workspace a per-user API key is minted at sign-in.',
-      'fixture',
+      'untestable',
     ),
     r(
       'WS-CA-KEY-NOT-MANUAL',
@@ -113,11 +118,13 @@ export function requirements(_v: Vendor): Requirement[] {
       'The per-user API key of the coding-assistant workspace cannot be created manually.',
       'untestable',
     ),
+    // Reclassified: the per-user key only exists after a coding-assistant sign-in, which no documented
+    // request can make.
     r(
       'WS-CA-KEY-STOPS-ON-LEAVE',
       S.workspace,
       'A per-user coding-assistant key stops working when its owner leaves the workspace or the organization.',
-      'fixture',
+      'untestable',
     ),
     r(
       'WS-CA-SEPARATE-RATE-LIMIT',
@@ -151,17 +158,20 @@ export function requirements(_v: Vendor): Requirement[] {
       'Message batches are workspace-scoped: a key of another workspace does not reach them.',
       'fixture',
     ),
+    // Reclassified: no skills endpoint is documented, so no request can reach a skill with any key.
     r(
       'WS-SCOPE-SKILLS',
       S.workspace,
       'Skills are workspace-scoped: a key of another workspace does not reach them.',
-      'fixture',
+      'untestable',
     ),
+    // Reclassified: prompt caching is not part of the documented requests or responses (like
+    // AUTH-PROMPT-CACHE-PER-WORKSPACE).
     r(
       'WS-CACHE-ISOLATED',
       S.workspace,
       'Prompt caches are isolated per workspace: a cache written in one workspace is never read in another.',
-      'fixture',
+      'untestable',
     ),
 
     // States and transitions
@@ -196,11 +206,13 @@ export function requirements(_v: Vendor): Requirement[] {
       'An archived workspace does not count toward the 100-workspace cap.',
       'fixture',
     ),
+    // Reclassified: the coding assistant's sign-in through console billing is outside this interface;
+    // nothing a client sees changes.
     r(
       'WSARCH-CODING-ASSISTANT-SIGNIN',
       S.states,
       "Archiving the coding-assistant workspace disables the coding assistant's sign-in through console billing for the whole organization.",
-      'fixture',
+      'untestable',
     ),
 
     // Workspace administration
@@ -387,11 +399,14 @@ export function requirements(_v: Vendor): Requirement[] {
       "A workspace limit that is not set equals the organization's (so a limit equal to the organization's is allowed).",
       'fixture',
     ),
+    // Reclassified: the organization's limits cannot be set (only workspace overrides can), and exceeding
+    // them means thousands of requests a minute or 500,000 enqueued batch requests; no error of an exceeded
+    // limit is documented either.
     r(
       'WS-LIMIT-ORG-ALWAYS-APPLIES',
       S.limits,
       "The organization's limits always apply, even when the workspace limits sum higher.",
-      'fixture',
+      'untestable',
     ),
   ];
 }

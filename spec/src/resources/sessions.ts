@@ -293,10 +293,20 @@ export const SessionCreateMemoryStoreResource = Type.Object(
     memory_store_id: Type.Ref(MemoryStoreId, {
       'x-requirements': ['MEMSTORE-OWNER-ORGANIZATION', 'MEMSTORE-OWNER-WORKSPACE'],
     }),
+    // The item becomes a memory-store resource: where it carries that kind's settable fields, they
+    // follow the resource's rules.
+    access: Type.Optional(Type.Ref(MemoryStoreAccess, { 'x-requirements': ['SRES-MEMSTORE-ACCESS-VALUES'] })),
+    instructions: Type.Optional(
+      Type.String({
+        maxLength: MEMORY_STORE_INSTRUCTIONS_MAX,
+        'x-requirements': ['SRES-MEMSTORE-INSTRUCTIONS-MAX'],
+      }),
+    ),
   },
   {
     $id: 'SessionCreateMemoryStoreResource',
-    description: 'Further fields of this item are not shown (UNSPEC-SESS-CREATE-RESOURCE-KINDS).',
+    description:
+      'Where the item carries `access` or `instructions`, they follow the memory-store resource rules. Further fields of this item are not shown (UNSPEC-SESS-CREATE-RESOURCE-KINDS).',
     'x-requirements': ['SESS-CREATE-MEMSTORE-ITEM', 'MEMSTORE-OUTPUT-ATTACH'],
   },
 );

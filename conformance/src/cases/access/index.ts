@@ -1,4 +1,5 @@
 import type { CaseDefinition } from '../../case.js';
+import { adminKeyPrefix } from './admin-key-prefix.js';
 import { betaHeadersRequired, unknownBetaNeverServerError } from './beta-headers.js';
 import { credentialsRequired } from './credentials.js';
 import { versionHeaderRequired } from './version-header.js';
@@ -10,4 +11,5 @@ export const cases: readonly CaseDefinition[] = [
   unknownBetaNeverServerError,
   credentialsRequired,
   versionedPaths,
+  adminKeyPrefix,
 ];

@@ -5,6 +5,7 @@ import { createBoundaries, createRejectsInvalid } from './create-validation.js';
 import { exampleCases } from './examples.js';
 import { listInvariants } from './list.js';
 import { dreamStateMachine } from './model.js';
+import { outputStoreOrdinary } from './output-store.js';
 
 export const cases: readonly CaseDefinition[] = [
   dreamStateMachine,
@@ -14,4 +15,5 @@ export const cases: readonly CaseDefinition[] = [
   createFresh,
   listInvariants,
   betasRequired,
+  outputStoreOrdinary,
 ];

@@ -38,7 +38,7 @@ function publish(ctx: CaseContext, url: string, body: unknown, addresses?: reado
 }
 
 /** Exchanges a token signed by `key` for `rule` and judges it against an issuer with `issuer.keys`. */
-async function judgeKey(
+export async function judgeKey(
   ctx: CaseContext,
   rule: RuleHandle,
   issuer: IssuerHandle,
@@ -69,6 +69,7 @@ export const fetchedKeySets = defineCase({
     'KEYCACHE-CACHED',
     'KEYCACHE-ROTATION-DELAY',
     'EXCH-ERR-KEYSET-FETCH-FAILED',
+    'EXCH-ERR-KEYSET-STALE',
     'EXCH-ERR-GRANT-CAUSE-HIDDEN',
     'URL-ISSUER-UNFETCHED-FREE',
   ],
@@ -103,6 +104,11 @@ export const fetchedKeySets = defineCase({
 
       // Rotation: the new key is published beside the old one; within a minute it must work.
       await publish(ctx, keysUrl, { keys: [first.jwk, second.jwk] });
+      // Right after the rotation the cached key set may be stale: the new key then fails, and a
+      // stale key set is a 400 invalid_grant like every key-set failure (EXCH-ERR-KEYSET-STALE).
+      const early = await exchange(ctx, rule, await sign(second, validClaims(await serverNow(ctx))));
+      if (early.status < 200 || early.status >= 300)
+        expectOutcome(ctx, early, expected({ facts: { keySetFresh: false } }).outcome);
       await ctx.fixture('clock', 'advanceClock', (ROTATION_DELAY + MARGIN) * 1000);
       const rotated = { ...issuer, keys: [first, second] };
       await judgeKey(ctx, rule, rotated, second, `${mode}: the rotated key a minute later`);

@@ -43,6 +43,12 @@ export const developerTokenScope = defineCase({
     'EXCH-RESPONSE-TOKEN-TYPE',
     'VERSION-HEADER-EVERY-REQUEST',
     'BETA-DREAMS-BOTH',
+    'AUTH-ACCESS-TOKEN-PREFIX',
+    'MSG-AUTH-CREDENTIALS',
+    'MSG-AUTH-SCOPE',
+    'DREAM-AUTH-CREDENTIALS',
+    'RL-ACCESS-TOKEN-403',
+    'USAGE-ACCESS-TOKEN-403',
   ],
   needs: [...FEDERATION],
   async run(ctx) {
@@ -65,6 +71,8 @@ export const developerTokenScope = defineCase({
     const dreams = ctx.http.endpoint('dreams.list');
     const listed = await ctx.call('dreams.list', { auth });
     if (!ok(listed)) ctx.fail(`dreams.list with the token answered ${listed.status}`);
+    const listedWithKey = await ctx.call('dreams.list');
+    if (!ok(listedWithKey)) ctx.fail(`dreams.list with the workspace key answered ${listedWithKey.status}`);
     // The usual header rules hold for tokens too: every required beta, and the version header.
     for (const beta of dreams.betas) ctx.clientError(await ctx.call('dreams.list', { auth, betas: [beta] }));
     ctx.clientError(
@@ -92,6 +100,10 @@ export const tunnelsTokenScope = defineCase({
     'SCOPE-VALUES',
     'RULE-OAUTH-SCOPE-ENUM',
     'EXCH-RESPONSE-SCOPE',
+    'MSG-AUTH-SCOPE-403',
+    'BATCH-AUTH-SCOPE-403',
+    'RL-ACCESS-TOKEN-403',
+    'USAGE-ACCESS-TOKEN-403',
   ],
   needs: [...FEDERATION],
   async run(ctx) {
@@ -108,6 +120,85 @@ export const tunnelsTokenScope = defineCase({
       if (!p) continue;
       ctx.status(await ctx.call(endpoint.id, { ...p.options, auth }, false), 403);
     }
+  },
+});
+
+export const developerTokenSessions = defineCase({
+  id: 'exchange.developer-token-sessions',
+  family: 'exchange',
+  title:
+    'a workspace:developer token creates sessions and adds, lists, reads and deletes session resources like a key of its workspace; an org:manage_tunnels token gets 403',
+  requirements: ['SRES-AUTH-CREDENTIALS', 'SRES-AUTH-SCOPE', 'SCOPE-WORKSPACE-DEVELOPER-SAME-AS-KEY'],
+  needs: [...FEDERATION, 'sessions', 'files'],
+  async run(ctx) {
+    const key = await keyPair('ES256');
+    const issuer = await createIssuer(ctx, { keys: [key] });
+    const developer = await createRule(ctx, issuer);
+    const tunnels = await createRule(ctx, issuer, { scope: 'org:manage_tunnels' });
+    const jwt = await sign(key, validClaims(await serverNow(ctx)));
+    const devRes = await exchange(ctx, developer, jwt);
+    expectToken(ctx, devRes, developer);
+    const auth = bearer(devRes);
+    const tunnelsRes = await exchange(ctx, tunnels, jwt);
+    expectToken(ctx, tunnelsRes, tunnels);
+    const outside = bearer(tunnelsRes);
+    const success = (r: { status: number }, what: string) => {
+      if (r.status < 200 || r.status >= 300) ctx.fail(`${what} answered ${r.status}`);
+    };
+
+    // Session creation: where the key may create one, so may the token (its body is not shown).
+    const sessionBody = { agent: 'agent_conformance', environment_id: 'env_conformance', resources: [] };
+    const withKey = await ctx.call('sessions.create', { body: sessionBody }, false);
+    if (withKey.status >= 200 && withKey.status < 300)
+      success(
+        await ctx.call('sessions.create', { body: sessionBody, auth }, false),
+        'sessions.create with the token',
+      );
+
+    const session = (await ctx.fixture('sessions', 'createSession', ctx.target.workspace)).id;
+    const file = await ctx.fixture('files', 'createFile', ctx.target.workspace);
+    const path = { session_id: session };
+    const added = await ctx.call('sessions.resources.create', {
+      path,
+      body: { type: 'file', file_id: file.id },
+      auth,
+    });
+    success(added, 'adding a file resource with the token');
+    const resource = (added.body as { id: string }).id;
+    const tokenList = await ctx.call('sessions.resources.list', { path, auth });
+    success(tokenList, 'listing the resources with the token');
+    const keyList = await ctx.call('sessions.resources.list', { path });
+    success(keyList, 'listing the resources with the key');
+    ctx.sameBody(tokenList, keyList);
+    success(
+      await ctx.call('sessions.resources.retrieve', { path: { ...path, resource_id: resource }, auth }),
+      'reading the resource with the token',
+    );
+
+    // Outside the token's scope: 403 on every session-resource operation.
+    ctx.status(await ctx.call('sessions.resources.list', { path, auth: outside }, false), 403);
+    ctx.status(
+      await ctx.call(
+        'sessions.resources.retrieve',
+        { path: { ...path, resource_id: resource }, auth: outside },
+        false,
+      ),
+      403,
+    );
+    ctx.status(
+      await ctx.call(
+        'sessions.resources.delete',
+        { path: { ...path, resource_id: resource }, auth: outside },
+        false,
+      ),
+      403,
+    );
+    ctx.status(await ctx.call('sessions.create', { body: sessionBody, auth: outside }, false), 403);
+
+    success(
+      await ctx.call('sessions.resources.delete', { path: { ...path, resource_id: resource }, auth }),
+      'deleting the resource with the token',
+    );
   },
 });
 

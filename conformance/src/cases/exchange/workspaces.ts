@@ -84,6 +84,7 @@ export const workspaceResolution = defineCase({
     'EXCH-TOKEN-WORKSPACE-FIXED',
     'FED-TOKEN-SHORT-LIVED-ONE-WORKSPACE',
     'AUTH-TOKEN-ONE-WORKSPACE',
+    'WS-DEFAULT-EXISTS',
   ],
   needs: ['issuers', 'federation-rules', 'service-accounts', 'workspaces'],
   async run(ctx) {

@@ -4,6 +4,7 @@ import { lifecycleModel } from './lifecycle-model.js';
 import { listPagination } from './list-pagination.js';
 import { maxTokensZeroErrored } from './max-tokens-zero.js';
 import { expiryAt24Hours, resultsRetention } from './scenarios.js';
+import { sizeLimits } from './size-limits.js';
 import { workspaceScoped } from './workspace-scoped.js';
 
 export const cases: readonly CaseDefinition[] = [
@@ -15,4 +16,5 @@ export const cases: readonly CaseDefinition[] = [
   workspaceScoped,
   resultsRetention,
   expiryAt24Hours,
+  sizeLimits,
 ];

@@ -12,6 +12,7 @@ export const workspaceScoped = defineCase({
     'AUTH-KEY-WORKSPACE-BATCHES-FILES-SKILLS',
     'AUTH-WORKSPACE-SCOPED-RESOURCES',
     'AUTH-KEY-ONE-WORKSPACE',
+    'WS-SCOPE-BATCHES',
   ],
   needs: ['workspaces'],
   async run(ctx: CaseContext) {

@@ -1,9 +1,11 @@
 import type { CaseDefinition } from '../../case.js';
 import { adminKeyOnly } from './admin-credential.js';
 import { defaultWorkspaceNoEntry } from './default-workspace.js';
+import { enqueuedBatchRequestsEnforced } from './enforcement.js';
 import { groupTypeFilter } from './group-type-filter.js';
 import { modelFilter } from './model-filter.js';
 import { organizationEntries } from './organization-entries.js';
+import { readOnlySinglePage, workspaceLimitBounds } from './read-only.js';
 import { workspaceOverrides } from './workspace-overrides.js';
 
 export const cases: readonly CaseDefinition[] = [
@@ -13,4 +15,7 @@ export const cases: readonly CaseDefinition[] = [
   workspaceOverrides,
   defaultWorkspaceNoEntry,
   adminKeyOnly,
+  readOnlySinglePage,
+  workspaceLimitBounds,
+  enqueuedBatchRequestsEnforced,
 ];

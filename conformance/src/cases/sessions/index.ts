@@ -1,4 +1,10 @@
 import type { CaseDefinition } from '../../case.js';
+import {
+  filesWorkspaceScoped,
+  memoryStoreAttachmentFields,
+  memoryStoreNameNotPropagated,
+  repositoryCheckout,
+} from './attachments.js';
 import { betaRequired } from './betas.js';
 import { createAttachesMemoryStores, createRefusesForeignStore } from './create-session.js';
 import { deleteResource } from './delete.js';
@@ -16,4 +22,8 @@ export const cases: readonly CaseDefinition[] = [
   betaRequired,
   createAttachesMemoryStores,
   createRefusesForeignStore,
+  memoryStoreAttachmentFields,
+  memoryStoreNameNotPropagated,
+  repositoryCheckout,
+  filesWorkspaceScoped,
 ];

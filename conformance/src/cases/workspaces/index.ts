@@ -3,6 +3,7 @@ import { adminCredentialOnly } from './admin-credential.js';
 import { archiveRevokesKeys } from './archive-keys.js';
 import { workspaceCap } from './cap.js';
 import { createAdminOnly } from './create-admin-only.js';
+import { billingNotAssignable, defaultWorkspaceStays } from './default-and-billing.js';
 import { listQuery } from './list.js';
 import { memberRules } from './member-rules.js';
 import { workspaceStateMachine } from './state-machine.js';
@@ -15,4 +16,6 @@ export const cases: readonly CaseDefinition[] = [
   memberRules,
   createAdminOnly,
   adminCredentialOnly,
+  defaultWorkspaceStays,
+  billingNotAssignable,
 ];

@@ -13,7 +13,14 @@ export const listQuery = defineCase({
   id: 'workspaces.list-include-archived-limit',
   family: 'workspaces',
   title: 'the workspace list honours include_archived and limit and never lists the Default Workspace',
-  requirements: ['WS-DEFAULT-NOT-LISTED', 'WS-LIST-LIMIT-INTEGER', 'WS-LIST-INCLUDE-ARCHIVED-BOOLEAN'],
+  requirements: [
+    'WS-DEFAULT-NOT-LISTED',
+    'WS-LIST-LIMIT-INTEGER',
+    'WS-LIST-INCLUDE-ARCHIVED-BOOLEAN',
+    // Every workspace is created and found by its string name; two are archived without a body.
+    'WS-NAME',
+    'WS-ARCHIVE-NO-BODY',
+  ],
   needs: ['organizations'],
   async run(ctx) {
     const org = await freshOrganization(ctx);

@@ -48,6 +48,7 @@ export const memberRules = defineCase({
     'MEMBER-DELETE-NO-BODY',
     'MEMBER-WIRE-DEVELOPER',
     'MEMBER-WIRE-ADMIN',
+    'MEMBER-SHAPE',
   ],
   needs: ['organizations', 'workspace-members'],
   async run(ctx) {

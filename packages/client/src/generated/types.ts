@@ -1003,11 +1003,13 @@ export interface components {
         };
         /** @description `svac_` followed by an opaque string; clients treat the rest as opaque. */
         ServiceAccountId: string;
-        /** @description Further fields of this item are not shown (UNSPEC-SESS-CREATE-RESOURCE-KINDS). */
+        /** @description Where the item carries `access` or `instructions`, they follow the memory-store resource rules. Further fields of this item are not shown (UNSPEC-SESS-CREATE-RESOURCE-KINDS). */
         SessionCreateMemoryStoreResource: {
             /** @constant */
             type: "memory_store";
             memory_store_id: components["schemas"]["MemoryStoreId"];
+            access?: components["schemas"]["MemoryStoreAccess"];
+            instructions?: string;
         };
         /** @description Items other than memory stores are not shown (UNSPEC-SESS-CREATE-RESOURCE-KINDS). */
         SessionCreateOtherResource: {
