@@ -1,38 +1,20 @@
-/**
- * The organization-administration cases (workspaces, rate limits, usage) against the embedded
- * reference server: each passes on the correct server and fails with the seeded fault that breaks
- * the requirement it checks (the case named beside it).
- */
-import { spec } from '@vendor-api/spec';
 import { describe, expect, it } from 'vitest';
 import { referenceAdapter } from '../src/adapters/reference.js';
 import type { CaseDefinition } from '../src/case.js';
 import { cases as rateLimits } from '../src/cases/rate-limits/index.js';
 import { cases as usage } from '../src/cases/usage/index.js';
 import { cases as workspaces } from '../src/cases/workspaces/index.js';
-import { startEmbedded } from '../src/embedded.js';
-import { runOne } from '../src/runner.js';
+import { caseById, outcomeOf, pinSettings } from './helpers.js';
 
 const cases = [...workspaces, ...rateLimits, ...usage];
 /** Capabilities of the reference adapter: a case needing another one is skipped, not failed. */
 const REFERENCE = referenceAdapter('http://127.0.0.1').capabilities;
 const runnable = (c: CaseDefinition) => (c.needs ?? []).every((n) => REFERENCE.has(n));
-const settings = { seed: 7, numRuns: 25, timeoutMs: 10_000 };
+const settings = pinSettings(7);
 
-function byId(id: string): CaseDefinition {
-  const c = cases.find((x) => x.id === id);
-  if (!c) throw new Error(`no case ${id}`);
-  return c;
-}
+const byId = (id: string) => caseById(cases, id);
 
-async function outcome(c: CaseDefinition, faults: readonly string[] = []) {
-  const embedded = await startEmbedded({ seed: settings.seed, faults });
-  try {
-    return await runOne(c, { target: embedded.target, adapter: embedded.adapter, spec, settings });
-  } finally {
-    await embedded.close();
-  }
-}
+const outcome = (c: CaseDefinition, faults: readonly string[] = []) => outcomeOf(c, faults, settings);
 
 const KILLS: readonly [fault: string, caseId: string][] = [
   ['WS_LIST_INCLUDES_DEFAULT', 'workspaces.list-include-archived-limit'],

@@ -1,30 +1,13 @@
-/**
- * The dream cases against the embedded reference server: each passes on the correct server and
- * fails with the seeded fault that breaks the requirement it checks (the case named beside it).
- */
-import { spec } from '@vendor-api/spec';
 import { describe, expect, it } from 'vitest';
 import type { CaseDefinition } from '../src/case.js';
 import { cases } from '../src/cases/dreams/index.js';
-import { startEmbedded } from '../src/embedded.js';
-import { runOne } from '../src/runner.js';
+import { caseById, outcomeOf, pinSettings } from './helpers.js';
 
-const settings = { seed: 7, numRuns: 25, timeoutMs: 10_000 };
+const settings = pinSettings(7);
 
-function byId(id: string): CaseDefinition {
-  const c = cases.find((x) => x.id === id);
-  if (!c) throw new Error(`no case ${id}`);
-  return c;
-}
+const byId = (id: string) => caseById(cases, id);
 
-async function outcome(c: CaseDefinition, faults: readonly string[] = []) {
-  const embedded = await startEmbedded({ seed: settings.seed, faults });
-  try {
-    return await runOne(c, { target: embedded.target, adapter: embedded.adapter, spec, settings });
-  } finally {
-    await embedded.close();
-  }
-}
+const outcome = (c: CaseDefinition, faults: readonly string[] = []) => outcomeOf(c, faults, settings);
 
 const KILLS: readonly [fault: string, caseId: string][] = [
   ['DREAM_CANCEL_COMPLETED_OK', 'dreams.cancel-completed-is-400'],

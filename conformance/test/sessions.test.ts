@@ -1,25 +1,11 @@
-/**
- * The session cases against the embedded reference server: each passes (or is skipped for a
- * capability the reference adapter lacks) on the correct server and fails with the seeded fault
- * that breaks the requirement it checks.
- */
-import { spec } from '@vendor-api/spec';
 import { describe, expect, it } from 'vitest';
 import type { CaseDefinition } from '../src/case.js';
 import { cases } from '../src/cases/sessions/index.js';
-import { startEmbedded } from '../src/embedded.js';
-import { runOne } from '../src/runner.js';
+import { outcomeOf, pinSettings } from './helpers.js';
 
-const settings = { seed: 11, numRuns: 25, timeoutMs: 10_000 };
+const settings = pinSettings(11);
 
-async function outcome(c: CaseDefinition, faults: readonly string[] = []) {
-  const embedded = await startEmbedded({ seed: settings.seed, faults });
-  try {
-    return await runOne(c, { target: embedded.target, adapter: embedded.adapter, spec, settings });
-  } finally {
-    await embedded.close();
-  }
-}
+const outcome = (c: CaseDefinition, faults: readonly string[] = []) => outcomeOf(c, faults, settings);
 
 const KILLS: readonly [fault: string, caseId: string][] = [
   ['SRES_DEFAULT_MOUNT_PATH_WRONG', 'sessions.file-resource-create'],
