@@ -6,22 +6,16 @@
  * `resources/versioning.ts`.
  */
 import { BETA_IDENTIFIERS } from '../resources/versioning.js';
-import type { Observability, Requirement, SourceDocument, Strength } from '../types.js';
+import type { Requirement } from '../types.js';
 import type { Vendor } from '../vendor.js';
+import { requirementsOf } from './define.js';
 
 const CREDENTIALS = 'Authentication > Credentials';
 const SCOPES = 'Authentication > OAuth scopes';
 const VERSIONING = 'Versioning';
 const ERRORS = 'Errors';
 
-const r = (
-  id: string,
-  section: string,
-  statement: string,
-  observability: Observability,
-  strength: Strength = 'must',
-  doc: SourceDocument = 'federation',
-): Requirement => ({ id, doc, section, statement, observability, strength });
+const r = requirementsOf('federation');
 
 export function requirements(v: Vendor): Requirement[] {
   const betas = BETA_IDENTIFIERS.filter((b) => b !== 'dreaming-2026-04-21');

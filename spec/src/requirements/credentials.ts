@@ -4,20 +4,14 @@
  * credential resolution", and the profile sentence of "Versioning"). Implemented by
  * `rules/credentials.ts` and `resources/profiles.ts`.
  */
-import type { Observability, Requirement, SourceDocument, Strength } from '../types.js';
+import type { Requirement } from '../types.js';
 import type { Vendor } from '../vendor.js';
+import { requirementsOf } from './define.js';
 
 const PROFILES = 'Resources and their fields > Client profile files';
 const RESOLUTION = 'Authentication > Client credential resolution';
 
-const r = (
-  id: string,
-  section: string,
-  statement: string,
-  observability: Observability = 'client',
-  strength: Strength = 'must',
-  doc: SourceDocument = 'federation',
-): Requirement => ({ id, doc, section, statement, observability, strength });
+const r = requirementsOf('federation', 'client');
 
 export function requirements(v: Vendor): Requirement[] {
   const e = v.env;

@@ -2,8 +2,9 @@
  * Requirements of dreams (DREAM-): document 001, sections "Dream", "States and transitions >
  * Dream", "Endpoints > Dreams", the dream rows of Authentication, Events, Errors and Limits.
  */
-import type { Observability, Requirement, Strength } from '../types.js';
+import type { Requirement } from '../types.js';
 import type { Vendor } from '../vendor.js';
+import { requirementsOf } from './define.js';
 
 const S_FIELDS = 'Resources and their fields > Dream';
 const S_STATES = 'States and transitions > Dream';
@@ -12,13 +13,7 @@ const S_ERRORS = 'Errors > Dream error.type values';
 const S_400 = 'Errors > HTTP 400 cases';
 const S_LIMITS = 'Limits';
 
-const req = (
-  id: string,
-  section: string,
-  statement: string,
-  observability: Observability,
-  strength: Strength = 'must',
-): Requirement => ({ id, doc: 'messages', section, statement, observability, strength });
+const req = requirementsOf('messages');
 
 export function requirements(v: Vendor): Requirement[] {
   const models = v.models.all.map((m) => `\`${m}\``).join(' or ');

@@ -7,8 +7,9 @@
  * Id prefixes of this family: `ID-`, `ISSUER-`, `JWKS-`, `RULE-`, `MATCH-`, `SVAC-`, `EXCH-`,
  * `JWT-`, `URL-`, `KEYCACHE-`, `FED-`.
  */
-import type { Observability, Requirement, Strength } from '../types.js';
+import type { Requirement } from '../types.js';
 import type { Vendor } from '../vendor.js';
+import { requirementsOf } from './define.js';
 
 const S = {
   does: 'What the service does',
@@ -26,13 +27,7 @@ const S = {
 } as const;
 
 export function requirements(v: Vendor): Requirement[] {
-  const r = (
-    id: string,
-    section: string,
-    statement: string,
-    observability: Observability,
-    strength: Strength = 'must',
-  ): Requirement => ({ id, doc: 'federation', section, statement, observability, strength });
+  const r = requirementsOf('federation');
 
   return [
     // What the service does

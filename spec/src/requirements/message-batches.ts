@@ -2,8 +2,9 @@
  * Requirements of message batches: the batch object, request items, result lines, lifecycle,
  * limits, listing, retention, billing and pricing (ids `BATCH-...`).
  */
-import type { Observability, Requirement, SourceDocument, Strength } from '../types.js';
+import type { Requirement } from '../types.js';
 import type { Vendor } from '../vendor.js';
+import { requirementsOf } from './define.js';
 
 const S = {
   object: 'Resources and their fields > Message batch',
@@ -16,16 +17,7 @@ const S = {
   overview: 'What the service does',
 } as const;
 
-function req(
-  id: string,
-  section: string,
-  statement: string,
-  observability: Observability,
-  strength: Strength = 'must',
-  doc: SourceDocument = 'messages',
-): Requirement {
-  return { id, doc, section, statement, observability, strength };
-}
+const req = requirementsOf('messages');
 
 export function requirements(_v: Vendor): Requirement[] {
   return [

@@ -2,8 +2,9 @@
  * Requirements of message creation, the request content shapes and token counting
  * (ids `MSG-...` and `TOKENS-...`).
  */
-import type { Observability, Requirement, SourceDocument, Strength } from '../types.js';
+import type { Requirement } from '../types.js';
 import type { Vendor } from '../vendor.js';
+import { requirementsOf } from './define.js';
 
 const S = {
   message: 'Resources and their fields > Message (response of message creation)',
@@ -15,16 +16,7 @@ const S = {
   scopes: 'Authentication > OAuth scopes',
 } as const;
 
-function req(
-  id: string,
-  section: string,
-  statement: string,
-  observability: Observability,
-  strength: Strength = 'must',
-  doc: SourceDocument = 'messages',
-): Requirement {
-  return { id, doc, section, statement, observability, strength };
-}
+const req = requirementsOf('messages');
 
 export function requirements(v: Vendor): Requirement[] {
   return [

@@ -3,8 +3,9 @@
  * GET /v1/organizations/rate_limits; GET /v1/organizations/workspaces/{workspace_id}/rate_limits;
  * the rate-limit rows of Errors and Limits).
  */
-import type { Observability, Requirement, Strength } from '../types.js';
+import type { Requirement } from '../types.js';
 import type { Vendor } from '../vendor.js';
+import { requirementsOf } from './define.js';
 
 const S = {
   overview: 'What the service does',
@@ -16,13 +17,7 @@ const S = {
   limits: 'Limits',
 } as const;
 
-const r = (
-  id: string,
-  section: string,
-  statement: string,
-  observability: Observability,
-  strength: Strength = 'must',
-): Requirement => ({ id, doc: 'federation', section, statement, observability, strength });
+const r = requirementsOf('federation');
 
 export function requirements(_v: Vendor): Requirement[] {
   return [

@@ -2,8 +2,9 @@
  * Requirements of session creation (SESS-), session resources (SRES-) and the memory-store facts
  * this interface states (MEMSTORE-): document 001, "Session resources" sections.
  */
-import type { Observability, Requirement, SourceDocument, Strength } from '../types.js';
+import type { Requirement } from '../types.js';
 import type { Vendor } from '../vendor.js';
+import { requirementsOf } from './define.js';
 
 const S_FIELDS = 'Resources and their fields > Session resources';
 const S_ENDPOINTS = 'Endpoints > Session resources';
@@ -11,14 +12,7 @@ const S_DREAM = 'Resources and their fields > Dream';
 const S_TRANSITIONS = 'States and transitions > Dream';
 const S_LIMITS = 'Limits';
 
-const req = (
-  id: string,
-  section: string,
-  statement: string,
-  observability: Observability,
-  strength: Strength = 'must',
-  doc: SourceDocument = 'messages',
-): Requirement => ({ id, doc, section, statement, observability, strength });
+const req = requirementsOf('messages');
 
 export function requirements(v: Vendor): Requirement[] {
   return [

@@ -2,8 +2,9 @@
  * Requirements of the messages usage report (document 000:
  * GET /v1/organizations/usage_report/messages; Workspace).
  */
-import type { Observability, Requirement, Strength } from '../types.js';
+import type { Requirement } from '../types.js';
 import type { Vendor } from '../vendor.js';
+import { requirementsOf } from './define.js';
 
 const S = {
   workspace: 'Resources and their fields > Workspace',
@@ -11,13 +12,7 @@ const S = {
   auth: 'Authentication > OAuth scopes (`oauth_scope` of a rule)',
 } as const;
 
-const r = (
-  id: string,
-  section: string,
-  statement: string,
-  observability: Observability,
-  strength: Strength = 'must',
-): Requirement => ({ id, doc: 'federation', section, statement, observability, strength });
+const r = requirementsOf('federation');
 
 export function requirements(_v: Vendor): Requirement[] {
   return [

@@ -3,8 +3,9 @@
  * (document 000: Workspace; Workspace member and roles; States and transitions > Workspace;
  * Workspace administration; Limits).
  */
-import type { Observability, Requirement, Strength } from '../types.js';
+import type { Requirement } from '../types.js';
 import type { Vendor } from '../vendor.js';
+import { requirementsOf } from './define.js';
 
 const S = {
   overview: 'What the service does',
@@ -17,13 +18,7 @@ const S = {
   limits: 'Limits',
 } as const;
 
-const r = (
-  id: string,
-  section: string,
-  statement: string,
-  observability: Observability,
-  strength: Strength = 'must',
-): Requirement => ({ id, doc: 'federation', section, statement, observability, strength });
+const r = requirementsOf('federation');
 
 export function requirements(_v: Vendor): Requirement[] {
   return [
