@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { referenceAdapter } from '../src/adapters/reference.js';
 import type { CaseDefinition } from '../src/case.js';
 import { cases as rateLimits } from '../src/cases/rate-limits/index.js';
 import { cases as usage } from '../src/cases/usage/index.js';
 import { cases as workspaces } from '../src/cases/workspaces/index.js';
-import { caseById, outcomeOf, pinSettings } from './helpers.js';
+import { caseById, itPassesAndCatches, outcomeOf, pinSettings } from './helpers.js';
 
 const cases = [...workspaces, ...rateLimits, ...usage];
-/** Capabilities of the reference adapter: a case needing another one is skipped, not failed. */
-const REFERENCE = referenceAdapter('http://127.0.0.1').capabilities;
-const runnable = (c: CaseDefinition) => (c.needs ?? []).every((n) => REFERENCE.has(n));
 const settings = pinSettings(7);
 
 const byId = (id: string) => caseById(cases, id);
@@ -41,26 +37,7 @@ const KILLS: readonly [fault: string, caseId: string][] = [
 ];
 
 describe('organization administration cases', () => {
-  it('every workspace, rate-limit and usage case passes against the reference server', async () => {
-    for (const c of cases) {
-      const r = await outcome(c);
-      if (!runnable(c) && r.outcome === 'skipped') continue;
-      expect({ id: c.id, outcome: r.outcome, message: r.failure?.message }).toEqual({
-        id: c.id,
-        outcome: 'passed',
-        message: undefined,
-      });
-    }
-  }, 60_000);
-
-  it.each(KILLS)(
-    'the fault %s is caught by %s',
-    async (fault, caseId) => {
-      const r = await outcome(byId(caseId), [fault]);
-      expect(r.outcome).toBe('failed');
-    },
-    20_000,
-  );
+  itPassesAndCatches('workspace, rate-limit and usage', cases, KILLS, settings);
 
   it('the workspace state-machine model alone catches the faults of the list, archive and member rules', async () => {
     const model = byId('workspaces.state-machine');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CaseDefinition } from '../src/case.js';
 import { cases } from '../src/cases/exchange/index.js';
-import { caseById, outcomeOf, pinSettings } from './helpers.js';
+import { caseById, itPassesAndCatches, outcomeOf, pinSettings } from './helpers.js';
 
 const settings = pinSettings(7);
 
@@ -40,25 +40,7 @@ const KILLS: readonly [fault: string, caseId: string][] = [
 ];
 
 describe('exchange cases', () => {
-  it('every exchange case passes against the reference server', async () => {
-    for (const c of cases) {
-      const r = await outcome(c);
-      expect({ id: c.id, outcome: r.outcome, message: r.failure?.message }).toEqual({
-        id: c.id,
-        outcome: 'passed',
-        message: undefined,
-      });
-    }
-  }, 60_000);
-
-  it.each(KILLS)(
-    'the fault %s is caught by %s',
-    async (fault, caseId) => {
-      const r = await outcome(byId(caseId), [fault]);
-      expect(r.outcome).toBe('failed');
-    },
-    20_000,
-  );
+  itPassesAndCatches('exchange', cases, KILLS, settings);
 
   it.each([
     [

@@ -4,6 +4,8 @@
  * deterministic; the cases' own randomness is exercised with the run's seed by `pnpm conformance`.
  */
 import { spec } from '@vendor-api/spec';
+import { expect, it } from 'vitest';
+import { referenceAdapter } from '../src/adapters/reference.js';
 import type { CaseDefinition } from '../src/case.js';
 import { startEmbedded } from '../src/embedded.js';
 import { runOne } from '../src/runner.js';
@@ -25,4 +27,39 @@ export async function outcomeOf(c: CaseDefinition, faults: readonly string[] = [
   } finally {
     await embedded.close();
   }
+}
+
+/** Capabilities of the reference adapter: a case needing another one is skipped there, not failed. */
+const REFERENCE_CAPABILITIES = referenceAdapter('http://127.0.0.1').capabilities;
+
+/**
+ * The two tests every family file starts with: each case passes against the reference server (or
+ * is skipped because it needs a capability the reference adapter lacks), and each pinned fault is
+ * caught by the case named beside it.
+ */
+export function itPassesAndCatches(
+  family: string,
+  cases: readonly CaseDefinition[],
+  kills: readonly (readonly [fault: string, caseId: string])[],
+  settings = pinSettings(),
+): void {
+  it(`every ${family} case passes against the reference server`, async () => {
+    for (const c of cases) {
+      const r = await outcomeOf(c, [], settings);
+      const runnable = (c.needs ?? []).every((n) => REFERENCE_CAPABILITIES.has(n));
+      expect({ id: c.id, outcome: r.outcome, message: r.failure?.message }).toEqual({
+        id: c.id,
+        outcome: runnable ? 'passed' : 'skipped',
+        message: undefined,
+      });
+    }
+  }, 60_000);
+
+  it.each(kills)(
+    'the fault %s is caught by %s',
+    async (fault, caseId) => {
+      expect((await outcomeOf(caseById(cases, caseId), [fault], settings)).outcome).toBe('failed');
+    },
+    20_000,
+  );
 }

@@ -1,11 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import type { CaseDefinition } from '../src/case.js';
+import { describe } from 'vitest';
 import { cases } from '../src/cases/sessions/index.js';
-import { outcomeOf, pinSettings } from './helpers.js';
+import { itPassesAndCatches, pinSettings } from './helpers.js';
 
 const settings = pinSettings(11);
-
-const outcome = (c: CaseDefinition, faults: readonly string[] = []) => outcomeOf(c, faults, settings);
 
 const KILLS: readonly [fault: string, caseId: string][] = [
   ['SRES_DEFAULT_MOUNT_PATH_WRONG', 'sessions.file-resource-create'],
@@ -16,25 +13,5 @@ const KILLS: readonly [fault: string, caseId: string][] = [
 ];
 
 describe('session cases', () => {
-  it('every session case passes against the reference server, or is skipped with the reason', async () => {
-    for (const c of cases) {
-      const r = await outcome(c);
-      if (r.outcome === 'skipped') expect(r.reason).toBeTruthy();
-      else
-        expect({ id: c.id, outcome: r.outcome, message: r.failure?.message }).toEqual({
-          id: c.id,
-          outcome: 'passed',
-          message: undefined,
-        });
-    }
-  }, 60_000);
-
-  it.each(KILLS)(
-    'the fault %s is caught by %s',
-    async (fault, caseId) => {
-      const c = cases.find((x) => x.id === caseId)!;
-      expect((await outcome(c, [fault])).outcome).toBe('failed');
-    },
-    20_000,
-  );
+  itPassesAndCatches('session', cases, KILLS, settings);
 });
