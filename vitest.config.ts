@@ -33,6 +33,7 @@ export default defineConfig({
         test: { name: 'reference-server', include: ['packages/reference-server/test/**/*.test.ts'] },
       },
       { extends: true, test: { name: 'conformance', include: ['conformance/test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'trace', include: ['tools/trace/test/**/*.test.ts'] } },
     ],
   },
 });
