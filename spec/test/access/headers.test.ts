@@ -94,7 +94,7 @@ describe('credential headers', () => {
 });
 
 describe('version header and paths', () => {
-  it('sends the version header on every request, and the beta header only with betas', () => {
+  it('VERSION-HEADER-EVERY-REQUEST: sends the version header on every request, and the beta header only with betas', () => {
     expect(versioningHeaders(v)).toEqual({ 'vendor-version': '2023-06-01' });
     expect(versioningHeaders(v, [...DREAM_BETAS, 'dreaming-2026-04-21'])).toEqual({
       'vendor-version': '2023-06-01',

@@ -64,7 +64,7 @@ describe('standard error body', () => {
 });
 
 describe('typed exchange error', () => {
-  it('exposes status, body and request_id', () => {
+  it('ERROR-EXCHANGE-TYPED-STATUS, ERROR-EXCHANGE-TYPED-BODY, ERROR-EXCHANGE-TYPED-REQUEST-ID: exposes status, body and request_id', () => {
     const body = errorBody('invalid_grant', 'token for sub=someone rejected');
     const e = exchangeError({ status: 400, bodyText: JSON.stringify(body), requestId: 'req_1' });
     expect(e).toEqual({

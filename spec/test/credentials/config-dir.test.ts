@@ -14,22 +14,29 @@ import { DIR, HOME, tree, v } from './fixtures.js';
 
 describe('configuration directory', () => {
   it.each([
-    ['linux', { homeDir: HOME }, `${HOME}/.config/vendor`, 'posix_home'],
-    ['darwin', { homeDir: '/Users/dev' }, '/Users/dev/.config/vendor', 'posix_home'],
-    ['freebsd', { homeDir: HOME }, `${HOME}/.config/vendor`, 'posix_home'],
-    ['linux', { homeDir: `${HOME}/` }, `${HOME}/.config/vendor`, 'posix_home'],
+    ['CONFIG-DIR-POSIX', 'linux', { homeDir: HOME }, `${HOME}/.config/vendor`, 'posix_home'],
+    ['CONFIG-DIR-POSIX', 'darwin', { homeDir: '/Users/dev' }, '/Users/dev/.config/vendor', 'posix_home'],
+    ['CONFIG-DIR-POSIX', 'freebsd', { homeDir: HOME }, `${HOME}/.config/vendor`, 'posix_home'],
+    ['CONFIG-DIR-POSIX', 'linux', { homeDir: `${HOME}/` }, `${HOME}/.config/vendor`, 'posix_home'],
     [
+      'CONFIG-DIR-WINDOWS',
       'win32',
       { appDataDir: 'C:\\Users\\dev\\AppData\\Roaming' },
       'C:\\Users\\dev\\AppData\\Roaming\\Vendor',
       'windows_app_data',
     ],
-    ['win32', { appDataDir: 'C:\\AppData\\' }, 'C:\\AppData\\Vendor', 'windows_app_data'],
-  ] as const)('on %s with %j is %s', (platform, dirs, path, rule) => {
+    [
+      'CONFIG-DIR-WINDOWS',
+      'win32',
+      { appDataDir: 'C:\\AppData\\' },
+      'C:\\AppData\\Vendor',
+      'windows_app_data',
+    ],
+  ] as const)('%s: on %s with %j is %s', (_, platform, dirs, path, rule) => {
     expect(configDir({ env: {}, platform, ...dirs }, v)).toMatchObject({ ok: true, path, rule });
   });
 
-  it('is the configuration directory variable on every platform when set', () => {
+  it('CONFIG-DIR-ENV, CRED-ENV-CONFIG-DIR: is the configuration directory variable on every platform when set', () => {
     fc.assert(
       fc.property(
         fc.constantFrom('linux', 'darwin', 'win32'),
@@ -43,7 +50,7 @@ describe('configuration directory', () => {
     );
   });
 
-  it('is an error when the variable is an empty string (it occupies its slot)', () => {
+  it('CRED-ENV-EMPTY-OCCUPIES-SLOT: is an error when the variable is an empty string (it occupies its slot)', () => {
     const r = configDir({ env: { [v.env.configDir]: '' }, platform: 'linux', homeDir: HOME }, v);
     expect(r).toMatchObject({ ok: false, error: { code: 'config_dir_unavailable' } });
   });
@@ -70,7 +77,7 @@ describe('configuration directory', () => {
 });
 
 describe('profile paths', () => {
-  it('puts the two files of a profile under configs/ and credentials/', () => {
+  it('PROFILE-TWO-FILES, PROFILE-CONFIG-PATH, PROFILE-CREDENTIALS-PATH: puts the two files of a profile under configs/ and credentials/', () => {
     expect(profilePaths(DIR, 'work', 'linux')).toEqual({
       config: `${DIR}/configs/work.json`,
       credentials: `${DIR}/credentials/work.json`,
@@ -101,7 +108,7 @@ describe('profile paths', () => {
 });
 
 describe('credentials file mode', () => {
-  it('is 0600', () => {
+  it('PROFILE-CREDENTIALS-MODE-0600: is 0600', () => {
     expect(CREDENTIALS_FILE_MODE).toBe(0o600);
   });
 
@@ -112,7 +119,7 @@ describe('credentials file mode', () => {
     [0o640, false],
     [0o700, false],
     [0o400, false],
-  ])('mode %o fits the credentials file: %s', (mode, ok) => {
+  ])('PROFILE-CREDENTIALS-MODE-0600: mode %o fits the credentials file: %s', (mode, ok) => {
     expect(isCredentialsFileMode(mode)).toBe(ok);
   });
 });
@@ -125,7 +132,7 @@ describe('active profile name', () => {
     readFile: tree(files),
   });
 
-  it('is the profile variable when set, before active_config', () => {
+  it('CONFIG-ACTIVE-PROFILE-ENV, CRED-ENV-PROFILE: is the profile variable when set, before active_config', () => {
     expect(
       activeProfileName(inputs({ [v.env.profile]: 'env' }, { [`${DIR}/active_config`]: 'file' }), v),
     ).toMatchObject({
@@ -135,7 +142,7 @@ describe('active profile name', () => {
     });
   });
 
-  it('is the profile variable even when it is an empty string', () => {
+  it('CONFIG-ACTIVE-PROFILE-ENV, CRED-ENV-EMPTY-OCCUPIES-SLOT: is the profile variable even when it is an empty string', () => {
     expect(
       activeProfileName(inputs({ [v.env.profile]: '' }, { [`${DIR}/active_config`]: 'file' }), v),
     ).toMatchObject({
@@ -144,7 +151,7 @@ describe('active profile name', () => {
     });
   });
 
-  it('is the trimmed contents of active_config otherwise', () => {
+  it('CONFIG-ACTIVE-PROFILE-FILE: is the trimmed contents of active_config otherwise', () => {
     expect(activeProfileName(inputs({}, { [`${DIR}/active_config`]: '  team\n' }), v)).toMatchObject({
       name: 'team',
       from: 'active_config',
@@ -152,7 +159,7 @@ describe('active profile name', () => {
   });
 
   it.each([[{}], [{ [`${DIR}/active_config`]: '' }], [{ [`${DIR}/active_config`]: ' \n\t' }]])(
-    'is the literal default with active_config %j',
+    'CONFIG-ACTIVE-PROFILE-DEFAULT: is the literal default with active_config %j',
     (files) => {
       expect(activeProfileName(inputs({}, files), v)).toMatchObject({ name: 'default', from: 'default' });
     },

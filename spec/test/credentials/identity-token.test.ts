@@ -3,14 +3,14 @@ import { readIdentityToken } from '../../src/rules/credentials.js';
 import { tree, v } from './fixtures.js';
 
 describe('reading the identity token at exchange time', () => {
-  it('reads the file, trimming surrounding whitespace', () => {
+  it('CRED-ENV-IDENTITY-TOKEN-FILE: reads the file, trimming surrounding whitespace', () => {
     expect(readIdentityToken({ source: 'file', path: '/t' }, tree({ '/t': 'eyJ.a.b\n' }))).toEqual({
       ok: true,
       token: 'eyJ.a.b',
     });
   });
 
-  it('fails with a file-not-found error naming the path when the file is missing', () => {
+  it('CRED-IDENTITY-TOKEN-FILE-MISSING: fails with a file-not-found error naming the path when the file is missing', () => {
     expect(readIdentityToken({ source: 'file', path: '/missing' }, tree({}))).toMatchObject({
       ok: false,
       code: 'file_not_found',
@@ -19,7 +19,7 @@ describe('reading the identity token at exchange time', () => {
     });
   });
 
-  it('re-reads the file on every call', () => {
+  it('CRED-IDENTITY-TOKEN-FILE-REREAD: re-reads the file on every call', () => {
     let content = 'first';
     const readFile = () => content;
     expect(readIdentityToken({ source: 'file', path: '/t' }, readFile)).toEqual({ ok: true, token: 'first' });
@@ -30,7 +30,7 @@ describe('reading the identity token at exchange time', () => {
     });
   });
 
-  it('reads the literal variable, without echoing it in an error', () => {
+  it('CRED-ENV-IDENTITY-TOKEN: reads the literal variable, without echoing it in an error', () => {
     const source = { source: 'environment', variable: v.env.identityToken } as const;
     expect(readIdentityToken(source, tree({}), { [v.env.identityToken]: 'eyJ.lit' })).toEqual({
       ok: true,

@@ -27,15 +27,18 @@ const federation = {
 };
 
 describe('ProfileVersion', () => {
-  it.each(['1.0', '1.12', '10.3', '0.0'])('accepts %j', (value) => Ok(ProfileVersion, value));
-  it.each(['1', '1.', '.1', '1.0.0', 'v1.0', '1.a', ' 1.0', 1, 1.0, null])('rejects %j', (value) =>
-    Fail(ProfileVersion, value),
+  it.each(['1.0', '1.12', '10.3', '0.0'])('PROFILE-VERSION-FORMAT: accepts %j', (value) =>
+    Ok(ProfileVersion, value),
   );
-  it('is currently 1.0', () => expect(PROFILE_CURRENT_VERSION).toBe('1.0'));
+  it.each(['1', '1.', '.1', '1.0.0', 'v1.0', '1.a', ' 1.0', 1, 1.0, null])(
+    'PROFILE-VERSION-FORMAT: rejects %j',
+    (value) => Fail(ProfileVersion, value),
+  );
+  it('PROFILE-VERSION-CURRENT-1-0: is currently 1.0', () => expect(PROFILE_CURRENT_VERSION).toBe('1.0'));
 });
 
 describe('ProfileConfig', () => {
-  it('accepts a complete federation profile', () => {
+  it('PROFILE-CONFIG-FIELDS, PROFILE-AUTH-FEDERATION-TYPE: accepts a complete federation profile', () => {
     Ok(ProfileConfig, {
       version: '1.0',
       authentication: federation,
@@ -51,30 +54,41 @@ describe('ProfileConfig', () => {
   });
 
   it.each([
-    ['an unknown field', { extra: 1 }],
-    ['a numeric version', { version: 1.0 }],
-    ['a three-part version', { version: '1.0.0' }],
+    ['PROFILE-CONFIG-FIELDS: an unknown field', { extra: 1 }],
+    ['PROFILE-VERSION-FORMAT: a numeric version', { version: 1.0 }],
+    ['PROFILE-VERSION-FORMAT: a three-part version', { version: '1.0.0' }],
     ['a non-UUID organization', { organization_id: 'org_1' }],
     ['a workspace id without prefix', { workspace_id: 'ws_1' }],
     ['a bare workspace prefix', { workspace_id: 'wrkspc_' }],
     ['a relative base_url', { base_url: 'api.example.com' }],
-    ['an authentication block without type', { authentication: { federation_rule_id: 'fdrl_1' } }],
+    [
+      'PROFILE-AUTH-FEDERATION-TYPE: an authentication block without type',
+      { authentication: { federation_rule_id: 'fdrl_1' } },
+    ],
     ['a federation block with an unknown field', { authentication: { ...federation, audience: 'x' } }],
     [
-      'a federation block with a numeric rule id',
+      'PROFILE-AUTH-FEDERATION-RULE-ID: a federation block with a numeric rule id',
       { authentication: { ...federation, federation_rule_id: 1 } },
     ],
     [
-      'a file identity token without path',
+      'PROFILE-AUTH-SERVICE-ACCOUNT-ID: a federation block with a numeric service account id',
+      { authentication: { ...federation, service_account_id: 1 } },
+    ],
+    [
+      'PROFILE-AUTH-IDENTITY-TOKEN-FILE: a file identity token with a numeric path',
+      { authentication: { ...federation, identity_token: { source: 'file', path: 1 } } },
+    ],
+    [
+      'PROFILE-AUTH-IDENTITY-TOKEN-FILE: a file identity token without path',
       { authentication: { ...federation, identity_token: { source: 'file' } } },
     ],
     [
-      'a file identity token with an extra field',
+      'PROFILE-AUTH-IDENTITY-TOKEN-FILE: a file identity token with an extra field',
       { authentication: { ...federation, identity_token: { source: 'file', path: '/t', mode: 1 } } },
     ],
   ])('rejects %s', (_, value) => Fail(ProfileConfig, value));
 
-  it('accepts a federation block that omits the fields the environment fills', () => {
+  it('PROFILE-AUTH-IDENTITY-TOKEN-OMITTED-ENV: accepts a federation block that omits the fields the environment fills', () => {
     Ok(ProfileConfig, { authentication: { type: 'oidc_federation' } });
   });
 
@@ -87,6 +101,18 @@ describe('ProfileConfig', () => {
 });
 
 describe('ProfileCredentials', () => {
+  it('PROFILE-CREDENTIALS-FIELDS: holds version, access_token, expires_at and refresh_token', () => {
+    Ok(ProfileCredentials, {
+      version: '1.0',
+      access_token: 'sk-x',
+      expires_at: '2026-01-01T00:00:00Z',
+      refresh_token: 'r',
+    });
+    for (const field of ['version', 'access_token', 'expires_at', 'refresh_token'])
+      Fail(ProfileCredentials, { [field]: null });
+    Fail(ProfileCredentials, { api_key: 'sk-x' });
+  });
+
   it.each([
     [{}],
     [{ version: '1.0', access_token: 'sk-x', expires_at: '2026-01-01T00:00:00Z' }],
@@ -202,7 +228,7 @@ describe('the resolver checks profile files exactly as the schemas do', () => {
 });
 
 describe('profile version handling', () => {
-  it('treats an omitted version as the current one', () => {
+  it('PROFILE-VERSION-OMITTED-CURRENT: treats an omitted version as the current one', () => {
     expect(parseProfileVersion(undefined)).toEqual({
       ok: true,
       version: { major: 1, minor: 0, text: '1.0', omitted: true },
@@ -213,11 +239,11 @@ describe('profile version handling', () => {
     ['1.0', 1, 0],
     ['1.25', 1, 25],
     ['3.1', 3, 1],
-  ])('parses %j as major %i minor %i', (text, major, minor) => {
+  ])('PROFILE-VERSION-FORMAT: parses %j as major %i minor %i', (text, major, minor) => {
     expect(parseProfileVersion(text)).toMatchObject({ ok: true, version: { major, minor, omitted: false } });
   });
 
-  it.each([['1'], ['1.0.0'], [1], [null], ['']])('refuses %j', (value) => {
+  it.each([['1'], ['1.0.0'], [1], [null], ['']])('PROFILE-VERSION-FORMAT: refuses %j', (value) => {
     expect(parseProfileVersion(value).ok).toBe(false);
   });
 
@@ -251,7 +277,7 @@ describe('profile version handling', () => {
     );
   });
 
-  it('loads a profile from its file, returning the parsed version and paths', () => {
+  it('PROFILE-TWO-FILES, PROFILE-CONFIG-PATH, PROFILE-CREDENTIALS-PATH, PROFILE-VERSION-OMITTED-CURRENT: loads a profile from its file, returning the parsed version and paths', () => {
     const loaded = loadProfile(
       'p',
       '/c',

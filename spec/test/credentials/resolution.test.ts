@@ -36,14 +36,14 @@ describe('source 1: constructor arguments', () => {
     [{ api_key: 'sk-arg' }, 'api_key', 'api_key'],
     [{ auth_token: 'tok-arg' }, 'auth_token', 'auth_token'],
     [{ credentials: { any: 'thing' } }, 'credentials_object', 'credentials'],
-  ] as const)('wins over every other source with %j', (args, kind, name) => {
+  ] as const)('CRED-SOURCE-1-CONSTRUCTOR: wins over every other source with %j', (args, kind, name) => {
     const r = resolvedOf(resolveLinux(everything, files, args));
     expect(r.source).toBe(1);
     expect(r.credential.kind).toBe(kind);
     expect(r.credential).toMatchObject({ location: { type: 'argument', name } });
   });
 
-  it('prefers api_key, then auth_token, then credentials when several are given', () => {
+  it('CRED-SOURCE-1-CONSTRUCTOR: prefers api_key, then auth_token, then credentials when several are given', () => {
     expect(
       resolvedOf(resolveLinux({}, {}, { api_key: 'a', auth_token: 'b', credentials: {} })).credential.kind,
     ).toBe('api_key');
@@ -67,7 +67,7 @@ describe('source 1: constructor arguments', () => {
 });
 
 describe('source 2: API key or auth token in the environment', () => {
-  it('wins over the named profile and the federation variables', () => {
+  it('CRED-SOURCE-2-ENV, CRED-ENV-SHADOWS-FEDERATION: wins over the named profile and the federation variables', () => {
     const r = resolvedOf(
       resolveLinux(
         { [v.env.apiKey]: 'k', [v.env.profile]: 'work', ...federationEnv() },
@@ -84,7 +84,7 @@ describe('source 2: API key or auth token in the environment', () => {
     });
   });
 
-  it('selects the API-key path when the API key variable is an empty string', () => {
+  it('CRED-ENV-EMPTY-API-KEY-SELECTS-KEY, CRED-ENV-EMPTY-OCCUPIES-SLOT: selects the API-key path when the API key variable is an empty string', () => {
     const r = resolvedOf(resolveLinux({ [v.env.apiKey]: '', ...federationEnv() }));
     expect(r.source).toBe(2);
     expect(r.credential).toMatchObject({ kind: 'api_key', empty: true });
@@ -92,7 +92,7 @@ describe('source 2: API key or auth token in the environment', () => {
     expect(r.requirements).toContain('CRED-ENV-EMPTY-OCCUPIES-SLOT');
   });
 
-  it('uses the auth token variable, even empty, when no API key variable is set', () => {
+  it('CRED-SOURCE-2-ENV, CRED-ENV-EMPTY-OCCUPIES-SLOT: uses the auth token variable, even empty, when no API key variable is set', () => {
     expect(resolvedOf(resolveLinux({ [v.env.authToken]: 't', ...federationEnv() })).credential).toMatchObject(
       {
         kind: 'auth_token',
@@ -113,7 +113,7 @@ describe('source 2: API key or auth token in the environment', () => {
 });
 
 describe('source 3: the profile named by the profile variable', () => {
-  it('loads <config_dir>/configs/<name>.json and wins over the federation variables', () => {
+  it('CRED-SOURCE-3-NAMED-PROFILE, CRED-ENV-PROFILE, PROFILE-CONFIG-PATH, PROFILE-AUTH-SERVICE-ACCOUNT-ID, PROFILE-AUTH-IDENTITY-TOKEN-FILE: loads <config_dir>/configs/<name>.json and wins over the federation variables', () => {
     const r = resolvedOf(
       resolveLinux(
         { [v.env.profile]: 'work', ...federationEnv() },
@@ -138,7 +138,7 @@ describe('source 3: the profile named by the profile variable', () => {
     });
   });
 
-  it('is an error, not a fall-through, when the named profile does not exist', () => {
+  it('CRED-NAMED-PROFILE-MISSING-ERROR: is an error, not a fall-through, when the named profile does not exist', () => {
     const r = errorOf(
       resolveLinux(
         { [v.env.profile]: 'missing', ...federationEnv() },
@@ -151,7 +151,7 @@ describe('source 3: the profile named by the profile variable', () => {
     expect(r.error.requirements).toContain('CRED-NAMED-PROFILE-MISSING-ERROR');
   });
 
-  it('takes an empty profile variable as naming a profile, and rejects the empty name', () => {
+  it('CRED-ENV-EMPTY-OCCUPIES-SLOT: takes an empty profile variable as naming a profile, and rejects the empty name', () => {
     const r = errorOf(
       resolveLinux(
         { [v.env.profile]: '', ...federationEnv() },
@@ -195,7 +195,7 @@ describe('source 3: the profile named by the profile variable', () => {
     expect(r.error.code).toBe('unsupported_profile_version');
   });
 
-  it('reads a profile of a newer minor version and one without a version', () => {
+  it('PROFILE-VERSION-OMITTED-CURRENT: reads a profile of a newer minor version and one without a version', () => {
     const newer = resolvedOf(
       resolveLinux(
         { [v.env.profile]: 'work' },
@@ -237,7 +237,7 @@ describe('source 3: the profile named by the profile variable', () => {
     ]);
   });
 
-  it('passes a profile of another authentication type through without interpreting it', () => {
+  it('PROFILE-AUTH-FEDERATION-TYPE: passes a profile of another authentication type through without interpreting it', () => {
     const r = resolvedOf(
       resolveLinux(
         { [v.env.profile]: 'me', [v.env.organizationId]: OTHER_ORG },
@@ -269,7 +269,7 @@ describe('environment fill of a loaded profile', () => {
     workspace_id: 'wrkspc_profile',
   });
 
-  it('fills only the fields the profile omits and never overrides the ones it sets', () => {
+  it('CRED-PROFILE-ENV-FILLS-OMITTED, CRED-PROFILE-ENV-NEVER-OVERRIDES, PROFILE-AUTH-IDENTITY-TOKEN-OMITTED-ENV: fills only the fields the profile omits and never overrides the ones it sets', () => {
     const env = { [v.env.profile]: 'work', ...federationEnv(), [v.env.workspaceId]: 'wrkspc_env' };
     const r = resolvedOf(resolveLinux(env, { [configPath('work')]: sparse }));
     expect(r.credential).toMatchObject({
@@ -289,7 +289,7 @@ describe('environment fill of a loaded profile', () => {
     });
   });
 
-  it('takes the literal identity-token variable when the file variable is not set', () => {
+  it('PROFILE-AUTH-IDENTITY-TOKEN-OMITTED-ENV, CRED-ENV-IDENTITY-TOKEN: takes the literal identity-token variable when the file variable is not set', () => {
     const env = { ...federationEnv(), [v.env.profile]: 'work', [v.env.identityToken]: 'eyJ.literal' };
     delete env[v.env.identityTokenFile];
     const r = resolvedOf(resolveLinux(env, { [configPath('work')]: sparse }));
@@ -298,7 +298,7 @@ describe('environment fill of a loaded profile', () => {
     });
   });
 
-  it('keeps the profile identity token over both identity-token variables', () => {
+  it('CRED-PROFILE-ENV-NEVER-OVERRIDES: keeps the profile identity token over both identity-token variables', () => {
     const env = { [v.env.profile]: 'work', ...federationEnv(), [v.env.identityToken]: 'eyJ.literal' };
     const r = resolvedOf(resolveLinux(env, { [configPath('work')]: federationProfile() }));
     expect(r.credential).toMatchObject({
@@ -306,7 +306,7 @@ describe('environment fill of a loaded profile', () => {
     });
   });
 
-  it('applies to the active profile too', () => {
+  it('CRED-PROFILE-ENV-FILLS-OMITTED: applies to the active profile too', () => {
     const r = resolvedOf(
       resolveLinux(
         { [v.env.serviceAccountId]: 'svac_env', [v.env.organizationId]: OTHER_ORG },
@@ -324,7 +324,7 @@ describe('environment fill of a loaded profile', () => {
 });
 
 describe('source 4: the federation environment variables', () => {
-  it('activates when rule, organization, service account and an identity-token variable are set', () => {
+  it('CRED-SOURCE-4-FEDERATION-ENV, CRED-FEDERATION-ENV-ACTIVATION, CRED-ENV-IDENTITY-TOKEN-FILE: activates when rule, organization, service account and an identity-token variable are set', () => {
     const r = resolvedOf(resolveLinux(federationEnv(), { [configPath('default')]: federationProfile() }));
     expect(r.source).toBe(4);
     expect(r.credential).toEqual({
@@ -344,9 +344,14 @@ describe('source 4: the federation environment variables', () => {
     });
   });
 
-  it.each([v.env.federationRuleId, v.env.organizationId, v.env.serviceAccountId, v.env.identityTokenFile])(
-    'does not activate without %s, falling through to the active profile',
-    (missing) => {
+  it.each([
+    ['CRED-ENV-FEDERATION-RULE-ID', v.env.federationRuleId],
+    ['CRED-ENV-ORGANIZATION-ID', v.env.organizationId],
+    ['CRED-ENV-SERVICE-ACCOUNT-ID', v.env.serviceAccountId],
+    ['CRED-ENV-IDENTITY-TOKEN-ONE-OF-TWO', v.env.identityTokenFile],
+  ])(
+    '%s, CRED-FEDERATION-ENV-ACTIVATION: does not activate without %s, falling through to the active profile',
+    (_, missing) => {
       const env = federationEnv();
       delete env[missing];
       const withDefault = resolvedOf(resolveLinux(env, { [configPath('default')]: federationProfile() }));
@@ -355,7 +360,7 @@ describe('source 4: the federation environment variables', () => {
     },
   );
 
-  it('activates with the literal identity-token variable instead of the file variable', () => {
+  it('CRED-ENV-IDENTITY-TOKEN, CRED-ENV-IDENTITY-TOKEN-ONE-OF-TWO: activates with the literal identity-token variable instead of the file variable', () => {
     const env = federationEnv();
     delete env[v.env.identityTokenFile];
     env[v.env.identityToken] = 'eyJ.literal';
@@ -370,7 +375,7 @@ describe('source 4: the federation environment variables', () => {
     expect(r.credential).toMatchObject({ identity_token: { source: 'file', path: '/var/run/env-token' } });
   });
 
-  it('does not need the workspace variable, and carries it when set', () => {
+  it('CRED-ENV-WORKSPACE-ID-NOT-GATING, CRED-ENV-WORKSPACE-ID: does not need the workspace variable, and carries it when set', () => {
     expect(resolvedOf(resolveLinux(federationEnv())).credential).toMatchObject({ workspace_id: null });
     expect(
       resolvedOf(resolveLinux({ ...federationEnv(), [v.env.workspaceId]: 'default' })).credential,
@@ -380,13 +385,13 @@ describe('source 4: the federation environment variables', () => {
     });
   });
 
-  it('counts a variable set to an empty string as set', () => {
+  it('CRED-ENV-EMPTY-OCCUPIES-SLOT: counts a variable set to an empty string as set', () => {
     const r = resolvedOf(resolveLinux({ ...federationEnv(), [v.env.federationRuleId]: '' }));
     expect(r.source).toBe(4);
     expect(r.credential).toMatchObject({ federation_rule_id: '' });
   });
 
-  it('never reads the identity-token file during resolution', () => {
+  it('CRED-IDENTITY-TOKEN-FILE-REREAD: never reads the identity-token file during resolution', () => {
     const reads: string[] = [];
     resolveCredentials(
       {
@@ -405,7 +410,7 @@ describe('source 4: the federation environment variables', () => {
 });
 
 describe('source 5: the active profile', () => {
-  it('uses the profile named in active_config', () => {
+  it('CRED-SOURCE-5-ACTIVE-PROFILE, CONFIG-ACTIVE-PROFILE-FILE: uses the profile named in active_config', () => {
     const r = resolvedOf(
       resolveLinux({}, { [`${DIR}/active_config`]: 'team\n', [configPath('team')]: federationProfile() }),
     );
@@ -414,7 +419,7 @@ describe('source 5: the active profile', () => {
     expect(r.requirements).toContain('CONFIG-ACTIVE-PROFILE-FILE');
   });
 
-  it('uses the literal default profile without active_config', () => {
+  it('CRED-SOURCE-5-ACTIVE-PROFILE, CONFIG-ACTIVE-PROFILE-DEFAULT: uses the literal default profile without active_config', () => {
     const r = resolvedOf(resolveLinux({}, { [configPath('default')]: federationProfile() }));
     expect(r.credential).toMatchObject({ profile: { name: 'default' } });
     expect(r.requirements).toContain('CONFIG-ACTIVE-PROFILE-DEFAULT');
@@ -440,7 +445,7 @@ describe('source 5: the active profile', () => {
     expect(r).toMatchObject({ outcome: 'none', unspecified: expect.arrayContaining(['UNSPEC-CRED-NONE']) });
   });
 
-  it('reads profiles from the configuration directory variable', () => {
+  it('CONFIG-DIR-ENV, CRED-ENV-CONFIG-DIR: reads profiles from the configuration directory variable', () => {
     const r = resolvedOf(
       resolveCredentials(
         {
@@ -455,7 +460,7 @@ describe('source 5: the active profile', () => {
     expect(r.credential).toMatchObject({ profile: { configPath: '/etc/cfg/configs/default.json' } });
   });
 
-  it('reads profiles from the application-data directory on Windows', () => {
+  it('CONFIG-DIR-WINDOWS, PROFILE-CREDENTIALS-PATH: reads profiles from the application-data directory on Windows', () => {
     const r = resolvedOf(
       resolveCredentials(
         {
@@ -572,7 +577,7 @@ function materialize(w: World) {
 }
 
 describe('precedence properties', () => {
-  it('the winning source is the first one that yields, whatever else is present', () => {
+  it('CRED-FIRST-SOURCE-WINS: the winning source is the first one that yields, whatever else is present', () => {
     fc.assert(
       fc.property(world, (w) => {
         const { env, files } = materialize(w);
@@ -587,7 +592,7 @@ describe('precedence properties', () => {
     );
   });
 
-  it('a source that is present errs or yields, and never falls through to a later one', () => {
+  it('CRED-FIRST-SOURCE-WINS, CRED-NAMED-PROFILE-MISSING-ERROR: a source that is present errs or yields, and never falls through to a later one', () => {
     fc.assert(
       fc.property(world, (w) => {
         const { env, files } = materialize(w);
@@ -613,7 +618,7 @@ describe('precedence properties', () => {
     );
   });
 
-  it('env fill: each field is the profile value when the profile sets it, else the variable', () => {
+  it('CRED-PROFILE-ENV-FILLS-OMITTED, CRED-PROFILE-ENV-NEVER-OVERRIDES: each field is the profile value when the profile sets it, else the variable', () => {
     const maybe = (value: string) => fc.option(fc.constant(value), { nil: undefined });
     fc.assert(
       fc.property(

@@ -94,7 +94,7 @@ describe('vendor CLI', () => {
     expect((await run(['profiles', 'frob'])).code).toBe(2);
   });
 
-  it('auth status shows the source without the secret', async () => {
+  it('CRED-SOURCE-2-ENV, CRED-SOURCE-5-ACTIVE-PROFILE: auth status shows the source without the secret', async () => {
     const r = await run(['auth', 'status'], { [E.apiKey]: API_KEY });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(E.apiKey);
@@ -109,13 +109,13 @@ describe('vendor CLI', () => {
     expect(fed.stdout).not.toContain(JWT);
   });
 
-  it('auth status with a missing named profile is a configuration error (exit 2)', async () => {
+  it('CRED-NAMED-PROFILE-MISSING-ERROR: auth status with a missing named profile is a configuration error (exit 2)', async () => {
     const r = await run(['auth', 'status', '--config-dir', configWithProfiles(), '--profile', 'absent']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/absent/);
   });
 
-  it('lists and switches profiles', async () => {
+  it('CONFIG-ACTIVE-PROFILE-DEFAULT, CONFIG-ACTIVE-PROFILE-FILE: lists and switches profiles', async () => {
     const dir = configWithProfiles();
     const list = await run(['profiles', 'list', '--config-dir', dir]);
     expect(list.code).toBe(0);

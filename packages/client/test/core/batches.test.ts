@@ -30,7 +30,7 @@ async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
 }
 
 describe('batch results as JSON lines', () => {
-  it('reads lines split across chunks, with a trailing newline', async () => {
+  it('BATCH-RESULTS-STREAMING: reads lines split across chunks, with a trailing newline', async () => {
     const text = `${line('a')}\n${line('b', 'errored')}\n${line('c', 'expired')}\n`;
     serveText([text.slice(0, 10), text.slice(10, 45), text.slice(45)]);
     const client = testClient(server.url, { apiKey: API_KEY });
@@ -68,7 +68,7 @@ describe('batch results as JSON lines', () => {
     await expect(collect(batchResults(client, { results_url: null }))).rejects.toThrow(/results_url/);
   });
 
-  it('streams a large body in bounded memory', async () => {
+  it('BATCH-RESULTS-STREAMING: streams a large body in bounded memory', async () => {
     const count = 200_000;
     const padding = 'x'.repeat(200);
     server.handle(async (_, res) => {
@@ -100,7 +100,7 @@ describe('batch results as JSON lines', () => {
 });
 
 describe('matchResults', () => {
-  it('pairs results with requests by custom_id, in any order', async () => {
+  it('BATCH-RESULT-MATCH-BY-CUSTOM-ID: pairs results with requests by custom_id, in any order', async () => {
     const requests = [
       { custom_id: 'a', params: {} },
       { custom_id: 'b', params: {} },
@@ -118,7 +118,7 @@ describe('matchResults', () => {
     expect(m.unexpected.map((r) => r.custom_id)).toEqual(['x']);
   });
 
-  it('accepts a results stream and rejects duplicate ids', async () => {
+  it('BATCH-RESULT-MATCH-BY-CUSTOM-ID: accepts a results stream in another order and rejects duplicate ids', async () => {
     serveText([`${line('b')}\n${line('a')}\n`]);
     const client = testClient(server.url, { apiKey: API_KEY });
     const m = await matchResults(

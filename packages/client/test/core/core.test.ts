@@ -49,7 +49,7 @@ afterAll(() => server.close());
 const errorBody = (type: string, message: string) => ({ type: 'error', error: { type, message } });
 
 describe('headers', () => {
-  it('sends the version header, a user-agent and x-api-key for an API key', async () => {
+  it('VERSION-HEADER-EVERY-REQUEST: sends the version header, a user-agent and x-api-key for an API key', async () => {
     server.handle((_, res) => json(res, 200, { ok: true }));
     const client = testClient(server.url, { apiKey: API_KEY });
     const body = await client.call(op(), {
@@ -130,7 +130,7 @@ describe('headers', () => {
   });
 });
 
-describe('every generated operation', () => {
+describe('VERSION-HEADER-EVERY-REQUEST: every generated operation', () => {
   const all = Object.values(operations as Readonly<Record<string, OperationDescriptor>>);
   if (all.length === 0) it.skip('generated operation table is empty (run pnpm generate)', () => {});
 

@@ -66,47 +66,55 @@ interface Case {
 
 const CASES: Case[] = [
   {
-    name: 'constructor apiKey beats the environment',
+    name: 'CRED-SOURCE-1-CONSTRUCTOR: constructor apiKey beats the environment',
     args: { apiKey: 'sk-a' },
     env: { [E.apiKey]: 'sk-e' },
     want: '1:api_key',
   },
-  { name: 'constructor apiKey beats authToken', args: { apiKey: 'sk-a', authToken: 't' }, want: '1:api_key' },
   {
-    name: 'constructor authToken',
+    name: 'CRED-SOURCE-1-CONSTRUCTOR: constructor apiKey beats authToken',
+    args: { apiKey: 'sk-a', authToken: 't' },
+    want: '1:api_key',
+  },
+  {
+    name: 'CRED-SOURCE-1-CONSTRUCTOR: constructor authToken',
     args: { authToken: 't' },
     env: { [E.apiKey]: 'sk-e' },
     want: '1:auth_token',
   },
-  { name: 'environment API key', env: { [E.apiKey]: 'sk-e' }, want: '2:api_key' },
+  { name: 'CRED-SOURCE-2-ENV: environment API key', env: { [E.apiKey]: 'sk-e' }, want: '2:api_key' },
   {
-    name: 'an empty API key still selects the API-key path',
+    name: 'CRED-ENV-EMPTY-API-KEY-SELECTS-KEY, CRED-ENV-EMPTY-OCCUPIES-SLOT: an empty API key still selects the API-key path',
     env: { [E.apiKey]: '', ...FEDERATION_ENV },
     want: '2:api_key',
   },
-  { name: 'environment auth token', env: { [E.authToken]: 'tok' }, want: '2:auth_token' },
-  { name: 'API key wins over auth token', env: { [E.authToken]: 'tok', [E.apiKey]: 'k' }, want: '2:api_key' },
+  { name: 'CRED-SOURCE-2-ENV: environment auth token', env: { [E.authToken]: 'tok' }, want: '2:auth_token' },
   {
-    name: 'environment key shadows the named profile and federation',
+    name: 'CRED-SOURCE-2-ENV: API key wins over auth token',
+    env: { [E.authToken]: 'tok', [E.apiKey]: 'k' },
+    want: '2:api_key',
+  },
+  {
+    name: 'CRED-ENV-SHADOWS-FEDERATION: environment key shadows the named profile and federation',
     env: { [E.apiKey]: 'k', [E.profile]: 'p', ...FEDERATION_ENV },
     tree: { configs: { p: federationProfile('fdrl_p') } },
     want: '2:api_key',
   },
   {
-    name: 'the named profile beats federation variables',
+    name: 'CRED-SOURCE-3-NAMED-PROFILE, CRED-ENV-PROFILE: the named profile beats federation variables',
     env: { [E.profile]: 'p', ...FEDERATION_ENV },
     tree: { configs: { p: federationProfile('fdrl_p') } },
     want: '3:federation',
     check: (c) => expect(c.auth.provider?.settings.federation_rule_id).toBe('fdrl_p'),
   },
   {
-    name: 'a missing named profile is an error, not a fall-through',
+    name: 'CRED-NAMED-PROFILE-MISSING-ERROR: a missing named profile is an error, not a fall-through',
     env: { [E.profile]: 'absent', ...FEDERATION_ENV },
     tree: { configs: { default: federationProfile('fdrl_d') } },
     want: 'error:profile_not_found',
   },
   {
-    name: 'env fills fields the profile omits and never overrides set ones',
+    name: 'CRED-PROFILE-ENV-FILLS-OMITTED, CRED-PROFILE-ENV-NEVER-OVERRIDES: env fills fields the profile omits and never overrides set ones',
     env: {
       [E.profile]: 'p',
       [E.federationRuleId]: 'fdrl_env',
@@ -133,21 +141,25 @@ const CASES: Case[] = [
         workspace_id: 'wrkspc_env',
       }),
   },
-  { name: 'complete federation variables', env: FEDERATION_ENV, want: '4:federation' },
   {
-    name: 'incomplete federation variables fall through to the active profile',
+    name: 'CRED-SOURCE-4-FEDERATION-ENV: complete federation variables',
+    env: FEDERATION_ENV,
+    want: '4:federation',
+  },
+  {
+    name: 'CRED-FEDERATION-ENV-ACTIVATION, CRED-ENV-IDENTITY-TOKEN-ONE-OF-TWO: incomplete federation variables (no identity-token variable) fall through to the active profile',
     env: { [E.federationRuleId]: 'fdrl_env', [E.organizationId]: ORG, [E.serviceAccountId]: 'svac' },
     tree: { configs: { default: federationProfile('fdrl_d') } },
     want: '5:federation',
   },
   {
-    name: 'workspace variable does not gate the federation path',
+    name: 'CRED-ENV-WORKSPACE-ID-NOT-GATING, CRED-ENV-WORKSPACE-ID: workspace variable does not gate the federation path',
     env: { ...FEDERATION_ENV, [E.workspaceId]: 'default' },
     want: '4:federation',
     check: (c) => expect(c.auth.provider?.settings.workspace_id).toBe('default'),
   },
   {
-    name: 'active_config names the active profile',
+    name: 'CRED-SOURCE-5-ACTIVE-PROFILE, CONFIG-ACTIVE-PROFILE-FILE: active_config names the active profile',
     tree: {
       configs: { default: federationProfile('fdrl_d'), work: federationProfile('fdrl_w') },
       activeConfig: 'work\n',
@@ -162,7 +174,7 @@ const CASES: Case[] = [
   },
   { name: 'no source at all', tree: {}, want: 'none' },
   {
-    name: 'version omitted reads as 1.0',
+    name: 'PROFILE-VERSION-OMITTED-CURRENT: version omitted reads as 1.0',
     tree: { configs: { default: { ...federationProfile('fdrl_d'), version: undefined } } },
     want: '5:federation',
     check: (c) => {
@@ -229,19 +241,19 @@ describe('credential resolution with real files', () => {
     });
   }
 
-  it('sends what resolution chose: empty API key as an empty x-api-key', async () => {
+  it('CRED-ENV-EMPTY-API-KEY-SELECTS-KEY: sends what resolution chose: empty API key as an empty x-api-key', async () => {
     const client = new VendorClient({ baseURL: server.url, env: { [E.apiKey]: '' }, configDir: tempDir() });
     await client.request({ method: 'GET', path: '/v1/dreams' });
     expect(server.requests.at(-1)!.headers['x-api-key']).toBe('');
   });
 
-  it('the config dir comes from the config-dir variable when no option is given', () => {
+  it('CONFIG-DIR-ENV, CRED-ENV-CONFIG-DIR: the config dir comes from the config-dir variable when no option is given', () => {
     const dir = makeTree({ configs: { default: federationProfile('fdrl_env_dir') } });
     const client = new VendorClient({ baseURL: server.url, env: { [E.configDir]: dir } });
     expect(client.auth.provider?.settings.federation_rule_id).toBe('fdrl_env_dir');
   });
 
-  it('the config dir defaults to ~/.config/<vendor> on POSIX', () => {
+  it('CONFIG-DIR-POSIX: the config dir defaults to ~/.config/<vendor> on POSIX', () => {
     const home = tempDir('vendor-home-');
     mkdirSync(join(home, '.config', vendor.name, 'configs'), { recursive: true });
     writeFileSync(
@@ -255,7 +267,7 @@ describe('credential resolution with real files', () => {
 });
 
 describe('precedence (property)', () => {
-  it('the first source that yields a credential wins', () => {
+  it('CRED-FIRST-SOURCE-WINS: the first source that yields a credential wins', () => {
     fc.assert(
       fc.property(
         fc.record({
@@ -311,7 +323,7 @@ describe('precedence (property)', () => {
 });
 
 describe('profiles', () => {
-  it('lists profiles and switches the active one', async () => {
+  it('CONFIG-ACTIVE-PROFILE-DEFAULT, CONFIG-ACTIVE-PROFILE-FILE: lists profiles and switches the active one', async () => {
     const dir = makeTree({ configs: { default: federationProfile('a'), work: federationProfile('b') } });
     const before = await listProfiles({ vendor, env: {}, configDir: dir });
     expect(before).toMatchObject({ names: ['default', 'work'], active: 'default', activeFrom: 'default' });

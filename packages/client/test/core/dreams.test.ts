@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('waitForDream', () => {
-  it('polls until the status is neither pending nor running', async () => {
+  it('DREAM-POLL-UNTIL-SETTLED: polls until the status is neither pending nor running', async () => {
     const statuses = ['pending', 'running', 'running', 'completed'];
     let n = 0;
     server.handle((req, res) =>
@@ -33,7 +33,7 @@ describe('waitForDream', () => {
     );
   });
 
-  it('returns failed and canceled dreams too', async () => {
+  it('DREAM-POLL-UNTIL-SETTLED: returns failed and canceled dreams too', async () => {
     for (const status of ['failed', 'canceled']) {
       server.handle((_, res) => json(res, 200, { status }));
       const client = testClient(server.url, { apiKey: API_KEY });

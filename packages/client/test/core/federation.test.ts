@@ -25,12 +25,29 @@ let valid: Set<string>;
 let exchangeDelay: number;
 let expiresIn: number;
 let exchangeFails: boolean;
+/** The rule covers more than one workspace: an exchange without `workspace_id` is refused. */
+let requireWorkspace: boolean;
 
 beforeAll(async () => {
   server = await startServer(async (req, res) => {
     if (req.path === '/v1/oauth/token') {
       exchanges.push(req);
       if (exchangeDelay) await new Promise((r) => setTimeout(r, exchangeDelay));
+      if (requireWorkspace && !(req.json as Record<string, unknown>).workspace_id) {
+        return json(
+          res,
+          400,
+          {
+            type: 'error',
+            error: {
+              type: 'invalid_request',
+              message: 'workspace_id required',
+              detail: 'workspace_id_required',
+            },
+          },
+          { 'request-id': 'req_ws1' },
+        );
+      }
       if (exchangeFails) {
         return json(
           res,
@@ -63,6 +80,7 @@ beforeEach(() => {
   exchangeDelay = 0;
   expiresIn = 3600;
   exchangeFails = false;
+  requireWorkspace = false;
 });
 
 function federationEnv(tokenFile: string, extra: Record<string, string> = {}): Record<string, string> {
@@ -78,7 +96,7 @@ function federationEnv(tokenFile: string, extra: Record<string, string> = {}): R
 const get = (client: VendorClient) => client.request({ method: 'GET', path: '/v1/dreams/drm_1' });
 
 describe('federation from the environment', () => {
-  it('exchanges the identity token (JWT-bearer grant) and sends the access token as a bearer', async () => {
+  it('CRED-ENV-FEDERATION-RULE-ID, CRED-ENV-ORGANIZATION-ID, CRED-ENV-SERVICE-ACCOUNT-ID, CRED-ENV-IDENTITY-TOKEN-FILE, CRED-ENV-WORKSPACE-ID: exchanges the identity token (JWT-bearer grant) and sends the access token as a bearer', async () => {
     const dir = tempDir();
     const file = join(dir, 'jwt');
     writeFileSync(file, `${JWT_1}\n`);
@@ -117,6 +135,41 @@ describe('federation from the environment', () => {
     expect(exchanges[0]!.json).not.toHaveProperty('workspace_id');
   });
 
+  it('CRED-ENV-IDENTITY-TOKEN: the literal identity-token variable is sent as the assertion', async () => {
+    const env = federationEnv('unused');
+    delete env[E.identityTokenFile];
+    env[E.identityToken] = JWT_2;
+    const client = new VendorClient({ baseURL: server.url, env, configDir: tempDir() });
+    await get(client);
+    expect(exchanges).toHaveLength(1);
+    expect((exchanges[0]!.json as { assertion: string }).assertion).toBe(JWT_2);
+  });
+
+  it('CRED-ENV-WORKSPACE-ID-CONDITIONAL: a rule over several workspaces needs the workspace variable', async () => {
+    requireWorkspace = true;
+    const dir = tempDir();
+    writeFileSync(join(dir, 'jwt'), JWT_1);
+    const without = new VendorClient({
+      baseURL: server.url,
+      env: federationEnv(join(dir, 'jwt')),
+      configDir: dir,
+      maxRetries: 0,
+    });
+    expect(without.auth.resolution.outcome).toBe('resolved');
+    const error = (await get(without).catch((e: unknown) => e)) as TokenExchangeError;
+    expect(error).toBeInstanceOf(TokenExchangeError);
+    expect(error.status).toBe(400);
+    expect(error.body).toMatchObject({ error: { detail: 'workspace_id_required' } });
+    const withWorkspace = new VendorClient({
+      baseURL: server.url,
+      env: federationEnv(join(dir, 'jwt'), { [E.workspaceId]: 'wrkspc_two' }),
+      configDir: dir,
+      maxRetries: 0,
+    });
+    expect((await get(withWorkspace)).status).toBe(200);
+    expect(exchanges.at(-1)!.json).toMatchObject({ workspace_id: 'wrkspc_two' });
+  });
+
   it('concurrent callers share one exchange', async () => {
     exchangeDelay = 50;
     const dir = tempDir();
@@ -131,7 +184,7 @@ describe('federation from the environment', () => {
     expect(exchanges).toHaveLength(1);
   });
 
-  it('a 401 with a cached token forces one fresh exchange (re-reading the identity token) and one retry', async () => {
+  it('CRED-IDENTITY-TOKEN-FILE-REREAD: a 401 with a cached token forces one fresh exchange (re-reading the identity token) and one retry', async () => {
     const dir = tempDir();
     const file = join(dir, 'jwt');
     writeFileSync(file, JWT_1);
@@ -186,7 +239,7 @@ describe('federation from the environment', () => {
     expect(exchanges).toHaveLength(2);
   });
 
-  it('a missing identity-token file fails at exchange time with a file-not-found error', async () => {
+  it('CRED-IDENTITY-TOKEN-FILE-MISSING: a missing identity-token file fails at exchange time with a file-not-found error', async () => {
     const dir = tempDir();
     const file = join(dir, 'absent.jwt');
     const client = new VendorClient({ baseURL: server.url, env: federationEnv(file), configDir: dir });
@@ -197,7 +250,7 @@ describe('federation from the environment', () => {
     expect(exchanges).toHaveLength(0);
   });
 
-  it('an exchange error is a TokenExchangeError with status, body and request_id, and no secret', async () => {
+  it('EXCH-ERROR-CLIENT-WRAP, ERROR-EXCHANGE-TYPED-CLIENT, ERROR-EXCHANGE-TYPED-STATUS, ERROR-EXCHANGE-TYPED-BODY, ERROR-EXCHANGE-TYPED-REQUEST-ID: an exchange error is a TokenExchangeError with status, body and request_id, and no secret', async () => {
     exchangeFails = true;
     const dir = tempDir();
     writeFileSync(join(dir, 'jwt'), JWT_1);
@@ -260,7 +313,7 @@ describe('federation from a profile', () => {
     return dir;
   }
 
-  it('caches the access token in the credentials file (mode 0600, expires_at) and reuses it', async () => {
+  it('PROFILE-CREDENTIALS-PATH, PROFILE-CREDENTIALS-FIELDS, PROFILE-CREDENTIALS-MODE-0600, PROFILE-CREDENTIALS-SECRET, PROFILE-VERSION-CURRENT-1-0: caches the access token in the credentials file (mode 0600, expires_at) and reuses it', async () => {
     const dir = profileDir();
     const client = new VendorClient({ env: {}, configDir: dir }); // base URL from the profile
     await get(client);
@@ -277,7 +330,7 @@ describe('federation from a profile', () => {
     expect(exchanges).toHaveLength(1);
   });
 
-  it('an expired cached token is exchanged anew and the file rewritten, keeping other fields', async () => {
+  it('PROFILE-CREDENTIALS-MODE-0600, PROFILE-CREDENTIALS-SECRET: an expired cached token is exchanged anew and the file rewritten (a 0644 file back to 0600), keeping other fields', async () => {
     const dir = profileDir();
     mkdirSync(join(dir, 'credentials'));
     const path = join(dir, 'credentials', 'default.json');
@@ -299,7 +352,7 @@ describe('federation from a profile', () => {
     expect(statSync(path).mode & 0o777).toBe(0o600);
   });
 
-  it('the profile named by the profile variable is used, with env filling omitted fields', async () => {
+  it('CRED-SOURCE-3-NAMED-PROFILE, CRED-PROFILE-ENV-FILLS-OMITTED, PROFILE-AUTH-FEDERATION-RULE-ID: the profile named by the profile variable is used, with env filling omitted fields', async () => {
     const dir = profileDir('ci');
     const client = new VendorClient({
       env: { [E.profile]: 'ci', [E.workspaceId]: 'wrkspc_env' },
@@ -312,7 +365,7 @@ describe('federation from a profile', () => {
 });
 
 describe('federation from constructor credentials', () => {
-  it('accepts federation settings with a literal identity token, memory cache only', async () => {
+  it('CRED-SOURCE-1-CONSTRUCTOR: accepts federation settings with a literal identity token, memory cache only', async () => {
     const client = new VendorClient({
       baseURL: server.url,
       env: {},

@@ -59,7 +59,7 @@ function afterServer() {
 }
 
 describe('page / next_page', () => {
-  it('iterates every item across pages, keeping the caller query', async () => {
+  it('RL-CLIENT-LOOP-NEXT-PAGE: iterates every item across pages, keeping the caller query', async () => {
     pageServer();
     const client = testClient(server.url, { apiKey: API_KEY });
     const got: string[] = [];
@@ -91,7 +91,7 @@ describe('page / next_page', () => {
     expect(sizes).toEqual([5, 2]);
   });
 
-  it('loops on next_page even when the server says a single page', async () => {
+  it('RL-CLIENT-LOOP-NEXT-PAGE: loops on next_page until it is null, even when the server says a single page', async () => {
     let n = 0;
     server.handle((_, res) => {
       n++;

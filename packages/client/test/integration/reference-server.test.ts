@@ -8,7 +8,15 @@ import { createServer, ManualClock } from '@vendor-api/reference-server';
 import { type DreamModel, vendor } from '@vendor-api/spec';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BadRequestError, batchResults, matchResults, VendorClient, waitForDream } from '../../src/index.js';
+import {
+  BadRequestError,
+  batchResults,
+  matchResults,
+  ResponseValidationError,
+  VendorClient,
+  waitForDream,
+} from '../../src/index.js';
+import { json, startServer } from '../helpers/server.js';
 
 const clock = new ManualClock('2026-03-01T00:00:00.000Z');
 const app = createServer({
@@ -62,7 +70,7 @@ describe('client against the reference server', () => {
     expect(Number.isInteger(count.input_tokens)).toBe(true);
   });
 
-  it('runs a batch: create, process, retrieve, stream its results and match them by custom_id', async () => {
+  it('BATCH-RESULT-MATCH-BY-CUSTOM-ID: runs a batch: create, process, retrieve, stream its results and match them by custom_id', async () => {
     const c = client();
     const requests = ['alpha', 'beta', 'gamma'].map((id, i) => ({
       custom_id: id,
@@ -107,7 +115,7 @@ describe('client against the reference server', () => {
     expect(new Set(seen).size).toBe(seen.length);
   });
 
-  it('runs a dream to completion and polls it; a second cancel of the completed dream is a BadRequestError with a request id', async () => {
+  it('DREAM-CREATE-EMPTY-STORE-FOR-TRANSCRIPTS, DREAM-POLL-UNTIL-SETTLED: runs a dream over an empty store and a session to completion and polls it; a second cancel of the completed dream is a BadRequestError with a request id', async () => {
     const c = client();
     const store = await control<{ id: string }>('/memory_stores', { name: 'notes' });
     const session = await control<{ id: string }>('/sessions');
@@ -130,6 +138,87 @@ describe('client against the reference server', () => {
     expect(error).toBeInstanceOf(BadRequestError);
     expect((error as BadRequestError).status).toBe(400);
     expect((error as BadRequestError).requestID).toMatch(/^req_/);
+  });
+
+  it('BATCH-VERIFY-WITH-MESSAGES: a shape messages.create refuses stays out of the batch; the verified one is batched unchanged', async () => {
+    const c = client();
+    const shape = (max_tokens: number) => ({
+      model: vendor.models.sonnet,
+      max_tokens,
+      messages: [{ role: 'user' as const, content: 'verify me first' }],
+    });
+    const candidates = [
+      { custom_id: 'ok', params: shape(8) },
+      { custom_id: 'broken', params: shape(-1) },
+    ];
+    const verified: typeof candidates = [];
+    for (const candidate of candidates) {
+      const error = await c.messages.create(candidate.params).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      if (error === null) verified.push(candidate);
+      else expect(error).toBeInstanceOf(BadRequestError);
+    }
+    expect(verified.map((r) => r.custom_id)).toEqual(['ok']);
+    const created = await c.messages.batches.create({ requests: verified });
+    await control(`/batches/${created.id}/complete`);
+    const ended = await c.messages.batches.retrieve(created.id);
+    const types: string[] = [];
+    for await (const line of batchResults(c, ended)) types.push(line.result.type);
+    expect(types).toEqual(['succeeded']);
+  });
+
+  /** A real dream from the reference server, to serve altered copies of it from a local server. */
+  async function realDream() {
+    const c = client();
+    const store = await control<{ id: string }>('/memory_stores', { name: 'copies' });
+    const session = await control<{ id: string }>('/sessions');
+    return c.dreams.create({
+      model: vendor.models.opus as DreamModel,
+      inputs: [
+        { type: 'memory_store', memory_store_id: store.id },
+        { type: 'sessions', session_ids: [session.id] },
+      ],
+    });
+  }
+
+  it('ID-OPAQUE: an identifier whose opaque part changed length and format is used and returned unchanged', async () => {
+    const dream = await realDream();
+    const id = `drm_${'Zz9-_.~'.repeat(30)}`;
+    const local = await startServer((_, res) => json(res, 200, { ...dream, id, status: 'completed' }));
+    try {
+      // default (lenient) response validation is on: the schema only fixes the prefix
+      const c = new VendorClient({ baseURL: local.url, apiKey: demo.workspaceKey, maxRetries: 0, env: {} });
+      const got = await waitForDream<{ id: string; status: string }>(c, id, { intervalMs: 1 });
+      expect(got.id).toBe(id);
+      expect(local.requests.at(-1)!.path).toBe(`/v1/dreams/${id}`);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('DREAM-ERROR-TYPES-OPEN: a failed dream with an error type the client does not know passes validation', async () => {
+    const dream = await realDream();
+    const failed = {
+      ...dream,
+      status: 'failed',
+      ended_at: dream.created_at,
+      error: { type: 'brand_new_failure' },
+    };
+    const local = await startServer((_, res) => json(res, 200, failed));
+    try {
+      const c = new VendorClient({ baseURL: local.url, apiKey: demo.workspaceKey, maxRetries: 0, env: {} });
+      const got = await waitForDream<{ status: string; error: unknown }>(c, dream.id, { intervalMs: 1 });
+      expect(got).toMatchObject({ status: 'failed', error: { type: 'brand_new_failure' } });
+      // validation is really on: an error type that is not a string is refused
+      local.handle((_, res) => json(res, 200, { ...failed, error: { type: 42 } }));
+      await expect(waitForDream(c, dream.id, { intervalMs: 1 })).rejects.toBeInstanceOf(
+        ResponseValidationError,
+      );
+    } finally {
+      await local.close();
+    }
   });
 
   it('pages session resources with page / next_page', async () => {
