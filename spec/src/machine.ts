@@ -16,12 +16,46 @@ export class MachineTableError extends Error {
   override readonly name = 'MachineTableError';
 }
 
+type AnyRow = Row<string, string, string, string>;
+
+/** A row with its guard conditions as entries, ready to compare with facts. */
+interface IndexedRow<S extends string, E extends string, G extends string, F extends string> {
+  readonly row: Row<S, E, G, F>;
+  readonly when: readonly (readonly [G, boolean])[];
+}
+
+/**
+ * The rows of a table grouped by event, in table order: derived once per table (keyed by its
+ * `rows` array) instead of scanning every row of the machine on every step.
+ */
+const rowIndexes = new WeakMap<
+  readonly AnyRow[],
+  Map<string, IndexedRow<string, string, string, string>[]>
+>();
+
+function rowsOfEvent<S extends string, E extends string, G extends string, F extends string>(
+  machine: Machine<S, E, G, F>,
+  event: E,
+): readonly IndexedRow<S, E, G, F>[] {
+  let index = rowIndexes.get(machine.rows);
+  if (!index) {
+    index = new Map();
+    for (const row of machine.rows as readonly AnyRow[]) {
+      const when = row.when ? (Object.entries(row.when) as [string, boolean][]) : [];
+      const group = index.get(row.event) ?? [];
+      group.push({ row, when });
+      index.set(row.event, group);
+    }
+    rowIndexes.set(machine.rows, index);
+  }
+  return (index.get(event) ?? []) as unknown as readonly IndexedRow<S, E, G, F>[];
+}
+
 function guardsMatch<G extends string>(
-  when: Readonly<Partial<Record<G, boolean>>> | undefined,
+  when: readonly (readonly [G, boolean])[],
   facts: Readonly<Partial<Record<G, boolean>>>,
 ): boolean {
-  if (!when) return true;
-  for (const [guard, want] of Object.entries(when) as [G, boolean][]) {
+  for (const [guard, want] of when) {
     if ((facts[guard] ?? false) !== want) return false;
   }
   return true;
@@ -34,9 +68,11 @@ export function matchingRows<S extends string, E extends string, G extends strin
   event: E,
   facts: Readonly<Partial<Record<G, boolean>>> = {} as Partial<Record<G, boolean>>,
 ): Row<S, E, G, F>[] {
-  return machine.rows.filter(
-    (r) => r.event === event && r.from.includes(state) && guardsMatch(r.when, facts),
-  );
+  const rows: Row<S, E, G, F>[] = [];
+  for (const { row, when } of rowsOfEvent(machine, event)) {
+    if (row.from.includes(state) && guardsMatch(when, facts)) rows.push(row);
+  }
+  return rows;
 }
 
 /**

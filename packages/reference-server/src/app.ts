@@ -22,7 +22,12 @@ import { validateRequest } from '@vendor-api/validators';
 
 type PresentedCredential = access.PresentedCredential;
 
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type onSendHookHandler,
+} from 'fastify';
 import { type Clock, realClock } from './clock.js';
 import { ApiError, defaultErrorType } from './errors.js';
 import { FaultSet, faultOn } from './faults/index.js';
@@ -148,13 +153,6 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
-  // Fault: exchange error responses lose their request id (ERROR-EXCHANGE-TYPED-REQUEST-ID).
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (reply.statusCode >= 400 && isExchange(request) && faultOn(state, 'EXCH_REQUEST_ID_MISSING')) {
-      reply.removeHeader(REQUEST_ID_HEADER);
-    }
-    done(null, payload);
-  });
 
   // JSON only; a malformed body is a 400 error body, never a 5xx.
   app.removeAllContentTypeParsers();
@@ -196,12 +194,22 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
       );
   });
 
+  // Fault: exchange error responses lose their request id (ERROR-EXCHANGE-TYPED-REQUEST-ID). A
+  // hook of the exchange route only: every other route answers without an onSend step.
+  const dropExchangeErrorRequestId: onSendHookHandler = (_request, reply, payload, done) => {
+    if (reply.statusCode >= 400 && faultOn(state, 'EXCH_REQUEST_ID_MISSING')) {
+      reply.removeHeader(REQUEST_ID_HEADER);
+    }
+    done(null, payload);
+  };
+
   for (const endpoint of spec.endpoints) {
     const url = routeUrl(endpoint);
     if (url === null) continue;
     app.route({
       method: endpoint.method,
       url,
+      ...(url === access.TOKEN_EXCHANGE_PATH ? { onSend: dropExchangeErrorRequestId } : {}),
       handler: (request, reply) => pipeline(state, handlers, endpoint, request, reply),
     });
   }
@@ -312,7 +320,7 @@ function relaxValidation(
   endpoint: Endpoint,
   parts: Parts,
 ): { parts: Parts; crossFieldRules: boolean; restore: (v: { query: Record<string, unknown> }) => object } {
-  const none = { parts, crossFieldRules: true, restore: () => ({}) };
+  const none = { parts, crossFieldRules: true, restore: restoreNothing };
   if (endpoint.id === 'dreams.list' && faultOn(state, 'DREAM_LIST_LIMIT_OVER_100_ACCEPTED')) {
     const limit = Number(parts.query.limit);
     if (Number.isInteger(limit) && limit > 100) {
@@ -328,6 +336,9 @@ function relaxValidation(
   }
   return none;
 }
+
+/** `restore` of a request no fault relaxed: nothing to put back. */
+const restoreNothing = (): object => ({});
 
 /** Whether a (non-default) workspace is archived. */
 function workspaceArchived(state: ServerState, workspaceId: string | null): boolean {

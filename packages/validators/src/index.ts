@@ -97,9 +97,14 @@ export function errorBody(issues: readonly Issue[], type = 'invalid_request_erro
 }
 
 function run(fn: ValidateFn | undefined, root: string, value: unknown): Issue[] {
-  if (!fn) return [];
-  if (fn(value)) return [];
-  return (fn.errors ?? []).map((e) => issueOf(root, e));
+  return check([], fn, root, value);
+}
+
+/** `run` appending to a list (the request validator collects every part's issues in one). */
+function check(issues: Issue[], fn: ValidateFn | undefined, root: string, value: unknown): Issue[] {
+  if (!fn || fn(value)) return issues;
+  for (const e of fn.errors ?? []) issues.push(issueOf(root, e));
+  return issues;
 }
 
 const table = validatorTable as Record<
@@ -141,21 +146,18 @@ export function validateRequest(
   const path = { ...(parts.path ?? {}) };
   const query = { ...(parts.query ?? {}) };
   const body = parts.body;
-  const issues = [
-    ...run(
-      t.request.headers ? modules.params[t.request.headers] : undefined,
-      'headers',
-      normalizeHeaders(parts.headers),
-    ),
-    ...run(t.request.path ? modules.params[t.request.path] : undefined, 'path', path),
-    ...run(t.request.query ? modules.params[t.request.query] : undefined, 'query', query),
-  ];
+  const issues: Issue[] = [];
+  if (t.request.headers) {
+    check(issues, modules.params[t.request.headers], 'headers', normalizeHeaders(parts.headers));
+  }
+  if (t.request.path) check(issues, modules.params[t.request.path], 'path', path);
+  if (t.request.query) check(issues, modules.params[t.request.query], 'query', query);
   if (t.request.body) {
     if (body === undefined) issues.push({ where: 'body', message: 'is required' });
-    else issues.push(...run(modules.bodies[t.request.body], 'body', body));
+    else check(issues, modules.bodies[t.request.body], 'body', body);
   }
   if (!issues.length && body !== undefined && options.crossFieldRules !== false) {
-    for (const check of semanticChecks[operationId] ?? []) issues.push(...check(body));
+    for (const semantic of semanticChecks[operationId] ?? []) issues.push(...semantic(body));
   }
   if (issues.length) return { ok: false, error: errorBody(issues), issues };
   return { ok: true, value: { path, query, body } };

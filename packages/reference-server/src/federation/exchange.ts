@@ -26,6 +26,7 @@ import { type AccessTokenRecord, federationOf, type RuleRecord } from './store.j
 import { type ChainFacts, verifyAssertion } from './verify.js';
 
 type Machine = typeof federationRulesMachine.machine;
+type RuleState = Machine['states'][number];
 type Facts = Partial<Record<(typeof federationRulesMachine.guardNames)[number], boolean>>;
 
 /** The default rule lifetime, from the spec's schema (RULE-LIFETIME-DEFAULT). */
@@ -168,11 +169,21 @@ function refuse(
   throw invalidGrant(state, cause);
 }
 
+/**
+ * The `oauth.token` row for the facts known so far: refused unless its outcome is a success
+ * (`cause` names the failure for the cause-revealing fault).
+ */
+function decide(state: ServerState, ruleState: RuleState, facts: Facts, cause: jwt.ExchangeFailureCause) {
+  const machine: Machine = federationRulesMachine.machine;
+  const result = step(machine, ruleState, 'oauth.token', facts);
+  if (result.outcome.kind !== 'ok') refuse(state, result.outcome, cause);
+  return result;
+}
+
 export async function exchange(ctx: HandlerContext): Promise<HandlerResult> {
   const { state } = ctx;
   const body = ctx.body as TokenExchangeParams;
   const federation = federationOf(state);
-  const machine: Machine = federationRulesMachine.machine;
 
   const rule = federation.rules.get(body.federation_rule_id);
   // A rule that does not exist has no state: the same answer as an archived one (EXCH-ERR-RULE-NOT-FOUND).
@@ -186,25 +197,20 @@ export async function exchange(ctx: HandlerContext): Promise<HandlerResult> {
     oauth_scope: rule.oauth_scope,
     archived,
   });
-  const decide = (cause: jwt.ExchangeFailureCause) => {
-    const result = step(machine, ruleState, 'oauth.token', facts);
-    if (result.outcome.kind !== 'ok') refuse(state, result.outcome, cause);
-    return result;
-  };
-  if (ruleState === 'archived') decide('rule-archived');
+  if (ruleState === 'archived') decide(state, ruleState, facts, 'rule-archived');
 
   const target = resolveTarget(state, rule, body);
   facts.jwtAuthorized = target.authorized;
-  if (!target.authorized) decide('not-authorized');
+  if (!target.authorized) decide(state, ruleState, facts, 'not-authorized');
 
   const issuer = federation.issuers.get(rule.issuerId);
-  if (!issuer) decide('not-authorized');
+  if (!issuer) decide(state, ruleState, facts, 'not-authorized');
   const verification = await verifyAssertion(state, federation, issuer!, rule.match, body.assertion);
   Object.assign(facts, verification.facts satisfies ChainFacts);
-  if (verification.cause !== null) decide(verification.cause);
+  if (verification.cause !== null) decide(state, ruleState, facts, verification.cause);
 
   facts.workspaceIdMissingForMultiWorkspace = target.missingForMulti;
-  const result = decide('not-authorized');
+  const result = decide(state, ruleState, facts, 'not-authorized');
   if (!result.effects.includes('token.minted') || target.key === null) {
     throw invalidGrant(state, 'not-authorized');
   }

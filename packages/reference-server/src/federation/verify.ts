@@ -203,6 +203,12 @@ export function ruleMatches(
   return result;
 }
 
+/** Ends a verification at its first false guard fact. */
+function stop(facts: ChainFacts, guard: ChainGuard, cause: jwt.ExchangeFailureCause): Verification {
+  facts[guard] = false;
+  return { facts, cause, claims: null };
+}
+
 /**
  * Verifies an assertion against an issuer (everything of the machine chain after the rule and
  * authorization facts, up to and including `claimsMatch`).
@@ -215,10 +221,6 @@ export async function verifyAssertion(
   assertion: string,
 ): Promise<Verification> {
   const facts: ChainFacts = {};
-  const stop = (guard: ChainGuard, cause: jwt.ExchangeFailureCause): Verification => {
-    facts[guard] = false;
-    return { facts, cause, claims: null };
-  };
   const decoded = jwt.decodeCompactJws(assertion);
   const now = state.clock.now() / 1000;
   const issuerFacts = {
@@ -234,7 +236,7 @@ export async function verifyAssertion(
       signedByKnownKey: true,
       notExpired: true,
     });
-    return stop('otherJwtChecksPass', 'other-jwt-check');
+    return stop(facts, 'otherJwtChecksPass', 'other-jwt-check');
   }
   const { header, claims } = decoded;
 
@@ -247,13 +249,13 @@ export async function verifyAssertion(
     now,
     issuer: { ...issuerFacts, kids: [assumedKid] },
   });
-  if (!pre.ok && pre.check === 'iss') return stop('issMatches', 'iss-mismatch');
+  if (!pre.ok && pre.check === 'iss') return stop(facts, 'issMatches', 'iss-mismatch');
   facts.issMatches = true;
 
   const keySet = await federation.keySets.get(state, issuer);
   if (!keySet.ok) {
     if (keySet.cause === 'keyset-stale') facts.keySetFetched = true;
-    return stop(keySet.cause === 'keyset-stale' ? 'keySetFresh' : 'keySetFetched', keySet.cause);
+    return stop(facts, keySet.cause === 'keyset-stale' ? 'keySetFresh' : 'keySetFetched', keySet.cause);
   }
   facts.keySetFetched = true;
   facts.keySetFresh = true;
@@ -265,27 +267,27 @@ export async function verifyAssertion(
     now,
     issuer: { ...issuerFacts, kids: keySet.keySet.kids },
   });
-  if (!full.ok && full.check === 'kid-known') return stop('signedByKnownKey', 'key-not-in-set');
+  if (!full.ok && full.check === 'kid-known') return stop(facts, 'signedByKnownKey', 'key-not-in-set');
   if (!full.ok && (full.check === 'size' || full.check === 'alg' || full.check === 'kid-present')) {
     // Not verifiable at all: the signature is not attempted.
     facts.signedByKnownKey = true;
     facts.notExpired = true;
-    return stop('otherJwtChecksPass', 'other-jwt-check');
+    return stop(facts, 'otherJwtChecksPass', 'other-jwt-check');
   }
   if (!(await signatureVerifies(state, assertion, header, keySet.keySet))) {
-    return stop('signedByKnownKey', 'key-not-in-set');
+    return stop(facts, 'signedByKnownKey', 'key-not-in-set');
   }
   facts.signedByKnownKey = true;
   if (!full.ok) {
     const cause = jwt.causeOfCheck(full.check);
-    if (cause === 'exp-past') return stop('notExpired', cause);
+    if (cause === 'exp-past') return stop(facts, 'notExpired', cause);
     facts.notExpired = true;
-    return stop('otherJwtChecksPass', cause);
+    return stop(facts, 'otherJwtChecksPass', cause);
   }
   facts.notExpired = true;
   facts.otherJwtChecksPass = true;
 
-  if (!ruleMatches(state, match, claims).ok) return stop('claimsMatch', 'match-failed');
+  if (!ruleMatches(state, match, claims).ok) return stop(facts, 'claimsMatch', 'match-failed');
   facts.claimsMatch = true;
   return { facts, cause: null, claims };
 }
