@@ -75,7 +75,21 @@ export function isAcceptedAlgorithm(alg: unknown): alg is AcceptedAlgorithm {
 
 /** Size of a string in bytes of its UTF-8 encoding. */
 export function utf8ByteLength(text: string): number {
-  return new TextEncoder().encode(text).byteLength;
+  // Counted without encoding: 1 to 4 bytes per code point; a lone surrogate encodes as U+FFFD (3).
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        bytes += 4;
+        i++;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -261,6 +275,13 @@ export type DecodeFailure = 'not-a-string' | 'segments' | 'base64url' | 'utf8' |
 
 const B64URL = /^[A-Za-z0-9_-]*$/;
 const B64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+/** Value of each base64url character by char code (the check above rules out the others). */
+const B64_VALUE = (() => {
+  const table = new Int8Array(128).fill(-1);
+  for (let i = 0; i < B64_ALPHABET.length; i++) table[B64_ALPHABET.charCodeAt(i)] = i;
+  return table;
+})();
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Strict unpadded base64url decoding; null for a character outside the alphabet or an impossible length. */
 export function base64UrlDecode(segment: string): Uint8Array | null {
@@ -270,7 +291,7 @@ export function base64UrlDecode(segment: string): Uint8Array | null {
   let value = 0;
   let index = 0;
   for (const ch of segment) {
-    value = (value << 6) | B64_ALPHABET.indexOf(ch);
+    value = (value << 6) | (B64_VALUE[ch.charCodeAt(0)] ?? 0);
     bits += 6;
     if (bits >= 8) {
       bits -= 8;
@@ -290,7 +311,7 @@ function decodeJsonSegment(
   if (!bytes) return { ok: false, reason: 'base64url', message: `JWT ${what} is not valid base64url` };
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = UTF8.decode(bytes);
   } catch {
     return { ok: false, reason: 'utf8', message: `JWT ${what} is not valid UTF-8` };
   }

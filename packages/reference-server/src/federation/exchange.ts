@@ -115,6 +115,21 @@ function resolveTarget(state: ServerState, rule: RuleRecord, body: TokenExchange
 }
 
 /** Mints the access token of a successful exchange (effect `token.minted`). */
+/** Mints between two sweeps of expired tokens. */
+const PRUNE_EVERY = 1024;
+let mintedSinceSweep = 0;
+
+/**
+ * Forgets expired access tokens now and then, so a long run does not keep every token it ever
+ * minted. Not while the fault that keeps expired tokens working is on: they must still be found.
+ */
+function pruneExpiredTokens(state: ServerState, now: number): void {
+  if (++mintedSinceSweep < PRUNE_EVERY || faultOn(state, 'ACCESS_TOKEN_NEVER_EXPIRES')) return;
+  mintedSinceSweep = 0;
+  const tokens = federationOf(state).accessTokens;
+  for (const token of tokens.values()) if (token.expiresAt <= now) tokens.delete(token.id);
+}
+
 function mint(
   state: ServerState,
   rule: RuleRecord,
@@ -139,6 +154,7 @@ function mint(
     expiresAt: now + rule.token_lifetime_seconds * 1000,
   };
   federation.accessTokens.put(record);
+  pruneExpiredTokens(state, now);
   return {
     access_token: secret,
     token_type: 'Bearer',
