@@ -145,7 +145,13 @@ function copyWorkspace(to: string, packages: readonly WorkspacePackage[]) {
       string,
       Record<string, string> | undefined
     >;
-    const deps = { ...manifest.dependencies, ...manifest.peerDependencies, ...manifest.optionalDependencies };
+    // devDependencies too: pnpm pack rewrites their `workspace:` ranges as well
+    const deps = {
+      ...manifest.dependencies,
+      ...manifest.devDependencies,
+      ...manifest.peerDependencies,
+      ...manifest.optionalDependencies,
+    };
     for (const [dep, range] of Object.entries(deps)) {
       if (!range.startsWith('workspace:')) continue;
       const target = all.find((x) => x.name === dep);
