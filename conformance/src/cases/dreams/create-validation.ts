@@ -5,6 +5,7 @@
  * accepted, any other rejected. Rejections have no stated status (UNSPEC-DREAM-VALIDATION-ERRORS):
  * a 4xx with the error body. Then a property: any body the spec's schema rejects is a 4xx.
  */
+import { DREAM_INSTRUCTIONS_MAX, DREAM_SESSION_IDS_MAX, DREAM_SESSION_IDS_MIN } from '@vendor-api/spec';
 import { validateSchema } from '@vendor-api/validators';
 import { mutate } from '@vendor-api/validators/arbitrary';
 import type { CaseContext } from '../../case.js';
@@ -46,21 +47,31 @@ export const createBoundaries = defineCase({
   needs: ['memory-stores', 'sessions'],
   async run(ctx) {
     const ws = ctx.target.workspace;
-    const { storeId, sessionIds } = await freshInputs(ctx, ws, 101);
+    const { storeId, sessionIds } = await freshInputs(ctx, ws, DREAM_SESSION_IDS_MAX + 1);
     const one = sessionIds.slice(0, 1);
     const { storeId: otherStore } = await freshInputs(ctx, ws, 0);
     const v = ctx.vendor;
 
-    // Session ids: 1 and 100 accepted, 0 and 101 rejected.
-    await accepted(ctx, createBody(storeId, one, {}, ctx), '1 session id');
-    await accepted(ctx, createBody(storeId, sessionIds.slice(0, 100), {}, ctx), '100 session ids');
-    await rejected(ctx, createBody(storeId, [], {}, ctx), '0 session ids');
-    await rejected(ctx, createBody(storeId, sessionIds, {}, ctx), '101 session ids');
+    // Session ids: both ends of the range accepted, one past each end rejected (the spec's bounds).
+    const [min, max] = [DREAM_SESSION_IDS_MIN, DREAM_SESSION_IDS_MAX];
+    await accepted(ctx, createBody(storeId, sessionIds.slice(0, min), {}, ctx), `${min} session id(s)`);
+    await accepted(ctx, createBody(storeId, sessionIds.slice(0, max), {}, ctx), `${max} session ids`);
+    await rejected(ctx, createBody(storeId, sessionIds.slice(0, min - 1), {}, ctx), `${min - 1} session ids`);
+    await rejected(ctx, createBody(storeId, sessionIds.slice(0, max + 1), {}, ctx), `${max + 1} session ids`);
 
-    // Instructions: optional, at most 4096 characters.
-    await accepted(ctx, createBody(storeId, one, { instructions: 'x'.repeat(4096) }, ctx), '4096 characters');
+    // Instructions: optional, at most DREAM_INSTRUCTIONS_MAX characters.
+    const longest = DREAM_INSTRUCTIONS_MAX;
+    await accepted(
+      ctx,
+      createBody(storeId, one, { instructions: 'x'.repeat(longest) }, ctx),
+      `${longest} characters`,
+    );
     await accepted(ctx, createBody(storeId, one, { instructions: '' }, ctx), 'empty instructions');
-    await rejected(ctx, createBody(storeId, one, { instructions: 'x'.repeat(4097) }, ctx), '4097 characters');
+    await rejected(
+      ctx,
+      createBody(storeId, one, { instructions: 'x'.repeat(longest + 1) }, ctx),
+      `${longest + 1} characters`,
+    );
 
     // Models: both dream models; anything else rejected.
     for (const model of v.models.all) await accepted(ctx, createBody(storeId, one, { model }, ctx), model);

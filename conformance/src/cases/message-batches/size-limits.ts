@@ -6,7 +6,7 @@
  * a 4xx. Bodies of several hundred megabytes: the case runs only where the adapter declares the
  * `large-requests` capability.
  */
-import { batchRules } from '@vendor-api/spec';
+import { batchRules, MESSAGE_BATCH_MAX_REQUESTS } from '@vendor-api/spec';
 import { defineCase } from '../../case.js';
 import { refused, success } from './checks.js';
 
@@ -36,8 +36,8 @@ export const sizeLimits = defineCase({
   async run(ctx) {
     const model = ctx.vendor.models.sonnet;
     const examples: [string, number, number][] = [
-      ['100,000 small requests', 100_000, 0],
-      ['100,001 small requests', 100_001, 0],
+      [`${MESSAGE_BATCH_MAX_REQUESTS} small requests`, MESSAGE_BATCH_MAX_REQUESTS, 0],
+      [`${MESSAGE_BATCH_MAX_REQUESTS + 1} small requests`, MESSAGE_BATCH_MAX_REQUESTS + 1, 0],
       ['3 requests just under 256 MB', 3, MB_DECIMAL - 1024 * 1024],
       ['3 requests just over 256 MB', 3, MB_BINARY + 1024 * 1024],
     ];

@@ -6,7 +6,11 @@
  * honoured; what the resource then holds must follow the documents (and every listed resource is
  * validated strictly against the spec's schema), and files stay in their workspace.
  */
-import type { GitHostRepositorySessionResource, MemoryStoreSessionResource } from '@vendor-api/spec';
+import {
+  type GitHostRepositorySessionResource,
+  MEMORY_STORE_INSTRUCTIONS_MAX,
+  type MemoryStoreSessionResource,
+} from '@vendor-api/spec';
 import { MissingCapabilityError } from '../../adapter.js';
 import { type CaseContext, defineCase } from '../../case.js';
 import { freshSession, listAll, success } from './support.js';
@@ -90,15 +94,17 @@ export const memoryStoreAttachmentFields = defineCase({
     }
 
     // instructions: 4,096 characters fit; 4,097 never end up on a resource.
-    for (const length of [4096, 4097]) {
+    const longest = MEMORY_STORE_INSTRUCTIONS_MAX;
+    for (const length of [longest, longest + 1]) {
       const instructions = 'i'.repeat(length);
       const session = await attach(ctx, item({ instructions }));
       if (session === null) {
-        if (length <= 4096) ctx.fail('an attachment with 4,096 characters of instructions was refused');
+        if (length <= longest)
+          ctx.fail(`an attachment with ${longest} characters of instructions was refused`);
         continue;
       }
       const r = await storeResource(ctx, session, store.id);
-      if (r.instructions !== undefined && r.instructions.length > 4096)
+      if (r.instructions !== undefined && r.instructions.length > longest)
         ctx.fail(`an attachment holds ${r.instructions.length} characters of instructions`);
     }
 
