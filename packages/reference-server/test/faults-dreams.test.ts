@@ -1,10 +1,6 @@
-/**
- * Seeded faults of dreams: each test runs one scenario on a correct server and on a server with
- * the fault on, and shows the requirement the fault cites holds only on the first.
- */
-import { spec } from '@vendor-api/spec';
 import { describe, expect, it } from 'vitest';
 import { faults } from '../src/faults/dreams.js';
+import { faultTests } from './fault-tests.js';
 import { DREAM_BETAS, expectErrorBody, expectValid, idsOf, MODEL, setup } from './helpers.js';
 
 type T = ReturnType<typeof setup>;
@@ -54,18 +50,7 @@ async function dreamIn(t: T, status: 'pending' | 'running' | 'completed' | 'fail
   return made;
 }
 
-const tested = new Set<string>();
-/** Declares the test of a fault (and checks that the catalog has it). */
-function faultTest(name: string, title: string, fn: () => Promise<void>) {
-  tested.add(name);
-  const def = faults.find((f) => f.name === name);
-  it(`${name} (${def?.requirement ?? 'not in the catalog'}): ${title}`, async () => {
-    expect(def).toBeDefined();
-    // The fault breaks a requirement of the spec's catalog.
-    expect(spec.requirements.map((r) => r.id)).toContain(def?.requirement);
-    await fn();
-  });
-}
+const { faultTest, tested } = faultTests(faults);
 
 describe('seeded faults: dreams', () => {
   faultTest(

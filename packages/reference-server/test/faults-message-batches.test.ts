@@ -2,9 +2,10 @@
  * Seeded faults of message batches: each test runs one scenario on a correct server and on a
  * server with the fault on, and shows the requirement the fault cites holds only on the first.
  */
-import { batchRules, spec } from '@vendor-api/spec';
+import { batchRules } from '@vendor-api/spec';
 import { describe, expect, it } from 'vitest';
 import { faults } from '../src/faults/message-batches.js';
+import { faultTests } from './fault-tests.js';
 import { expectErrorBody, expectValid, idsOf, MODEL, setup } from './helpers.js';
 
 type T = ReturnType<typeof setup>;
@@ -33,17 +34,7 @@ const lines = (text: string) =>
     .map((l) => JSON.parse(l) as { custom_id: string; result: { type: string } });
 const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
 
-const tested = new Set<string>();
-function faultTest(name: string, title: string, fn: () => Promise<void>) {
-  tested.add(name);
-  const def = faults.find((f) => f.name === name);
-  it(`${name} (${def?.requirement ?? 'not in the catalog'}): ${title}`, async () => {
-    expect(def).toBeDefined();
-    // The fault breaks a requirement of the spec's catalog.
-    expect(spec.requirements.map((r) => r.id)).toContain(def?.requirement);
-    await fn();
-  });
-}
+const { faultTest, tested } = faultTests(faults);
 
 describe('seeded faults: message batches', () => {
   faultTest(

@@ -1,10 +1,6 @@
-/**
- * Seeded faults of token counting: each test counts the same requests on a correct server and on
- * a server with the fault on, and shows the requirement the fault cites holds only on the first.
- */
-import { spec } from '@vendor-api/spec';
 import { describe, expect, it } from 'vitest';
 import { faults } from '../src/faults/messages.js';
+import { faultTests } from './fault-tests.js';
 import { MODEL, setup } from './helpers.js';
 
 const thinking = { type: 'thinking', thinking: 'many private thoughts here', signature: 'sig' };
@@ -30,17 +26,7 @@ async function counter(names: string[]) {
   };
 }
 
-const tested = new Set<string>();
-function faultTest(name: string, title: string, fn: () => Promise<void>) {
-  tested.add(name);
-  const def = faults.find((f) => f.name === name);
-  it(`${name} (${def?.requirement ?? 'not in the catalog'}): ${title}`, async () => {
-    expect(def).toBeDefined();
-    // The fault breaks a requirement of the spec's catalog.
-    expect(spec.requirements.map((r) => r.id)).toContain(def?.requirement);
-    await fn();
-  });
-}
+const { faultTest, tested } = faultTests(faults);
 
 describe('seeded faults: messages', () => {
   faultTest('TOKENS_EARLIER_THINKING_COUNTED', 'thinking of earlier assistant turns is counted', async () => {

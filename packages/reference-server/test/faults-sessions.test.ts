@@ -1,10 +1,6 @@
-/**
- * Seeded faults of session resources: each test runs one scenario on a correct server and on a
- * server with the fault on, and shows the requirement the fault cites holds only on the first.
- */
-import { spec } from '@vendor-api/spec';
 import { describe, expect, it } from 'vitest';
 import { faults } from '../src/faults/sessions.js';
+import { faultTests } from './fault-tests.js';
 import { expectErrorBody, expectValid, idsOf, setup } from './helpers.js';
 
 const BETA = 'managed-agents-2026-04-01';
@@ -33,17 +29,7 @@ async function sessionWithFiles(t: T, files: number) {
 const list = (t: T, sessionId: string, query = '') =>
   t.call('GET', `/v1/sessions/${sessionId}/resources${query}`, { betas: BETA });
 
-const tested = new Set<string>();
-function faultTest(name: string, title: string, fn: () => Promise<void>) {
-  tested.add(name);
-  const def = faults.find((f) => f.name === name);
-  it(`${name} (${def?.requirement ?? 'not in the catalog'}): ${title}`, async () => {
-    expect(def).toBeDefined();
-    // The fault breaks a requirement of the spec's catalog.
-    expect(spec.requirements.map((r) => r.id)).toContain(def?.requirement);
-    await fn();
-  });
-}
+const { faultTest, tested } = faultTests(faults);
 
 describe('seeded faults: session resources', () => {
   faultTest('SRES_DEFAULT_MOUNT_PATH_WRONG', 'the default mount path lacks uploads/', async () => {
