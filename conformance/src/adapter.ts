@@ -56,8 +56,8 @@ export type DreamDrive =
   | { readonly action: 'fail'; readonly error_type: string };
 
 export type BatchDrive =
-  /** Process every unsent request; `errored` names custom ids to fail with an error. */
-  { readonly action: 'process'; readonly errored?: readonly string[] };
+  /** Process every unsent request (invalid ones end `errored`, as the documents say). */
+  { readonly action: 'process' };
 
 export interface Adapter {
   readonly name: string;

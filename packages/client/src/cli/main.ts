@@ -7,7 +7,7 @@ import { realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { vendor as defaultVendor, type Vendor } from '@vendor-api/spec';
+import { DREAM_BETAS, vendor as defaultVendor, type Vendor } from '@vendor-api/spec';
 import type { Dispatcher } from 'undici';
 import { VendorClient } from '../client.js';
 import { listProfiles, resolve, setActiveProfile } from '../core/credentials.js';
@@ -76,7 +76,7 @@ ${GLOBAL}`,
   --beta ID             beta identifier for ${v.headers.beta} (repeatable)
   -H, --header K:V      extra header (repeatable; cannot replace auth or version headers)
 
-Example: ${v.name} request GET /v1/dreams -q limit=5 --beta managed-agents-2026-04-01
+Example: ${v.name} request GET /v1/dreams -q limit=5 ${DREAM_BETAS.map((b) => `--beta ${b}`).join(' ')}
 
 ${GLOBAL}`,
 });
