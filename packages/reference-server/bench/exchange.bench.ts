@@ -7,19 +7,26 @@
  * - Exchange: `POST /v1/oauth/token` of the reference server (listening on 127.0.0.1), sent by the
  *   load generator in a second process. The issuer (inline ES256 key), the service account and
  *   the rule are registered through the test-control API over HTTP, as a client would.
+ * - Context, without a target: a bare Fastify route that only runs `jwtVerify` on the posted
+ *   assertion, under the same load. It is the most any Fastify server verifying with jose can
+ *   reach here; the exchange's ratio to it is the reference server's own overhead. Each phase also
+ *   reports its CPU time per operation, which does not depend on how the machine's cores are
+ *   shared between the server and the load generator.
  *
- * Each side is measured twice, alternating, and its better run counts. Every JWT is distinct (a `jti` per request), so nothing can be answered from a cache of
- * assertions. Bounded: a fixed number of requests per phase and a time limit.
+ * Each phase is measured twice, alternating, and its better run counts. Every JWT is distinct (a
+ * `jti` per request), so nothing can be answered from a cache of assertions. Bounded: a fixed
+ * number of requests per phase and a time limit.
  */
 import { vendor } from '@vendor-api/spec';
+import Fastify from 'fastify';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, jwtVerify, SignJWT } from 'jose';
 import { createServer } from '../src/index.js';
-import { fmt, Loader, reportPhase, reportRatio } from './harness.js';
+import { best, Loader, loadPhase, localPhase, type Phase, reportContext, reportRatio } from './harness.js';
 
 const TARGET = 0.5;
 const COUNT = Number(process.env.BENCH_EXCHANGE_COUNT ?? 8000);
 const WARMUP = 1000;
-const CONCURRENCY = 16;
+const CONNECTIONS = 16;
 /** Each side is measured this many times, alternating; its best run counts. */
 const ROUNDS = 2;
 const TIME_LIMIT_MS = 30_000;
@@ -39,23 +46,12 @@ async function postJson(base: string, path: string, body: unknown): Promise<Reco
   return json;
 }
 
-/** Runs `fn` over `items` with at most `concurrency` in flight; resolves to the elapsed ms. */
-async function pool<T>(items: readonly T[], concurrency: number, fn: (item: T) => Promise<unknown>) {
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < items.length) await fn(items[next++] as T);
-    }),
-  );
-  return performance.now() - started;
-}
-
 export async function run(): Promise<boolean> {
   console.log('token exchange vs raw jose ES256 verification');
   const app = createServer({ seed: 'bench', testControl: true });
   const base = await app.reference.listenLocal(0);
   const loader = new Loader();
+  const bare = Fastify({ logger: false });
   try {
     const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
     const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'bench-1', alg: 'ES256', use: 'sig' };
@@ -107,37 +103,62 @@ export async function run(): Promise<boolean> {
     // Baseline: raw jose verification of the same JWTs.
     const keySet = createLocalJWKSet({ keys: [jwk] });
     const verify = (token: string) => jwtVerify(token, keySet, { issuer: ISSUER_URL, algorithms: ['ES256'] });
-    const job = {
-      url: `${base}/v1/oauth/token`,
+
+    // Context: a bare Fastify route that verifies the posted assertion with jose and nothing else.
+    bare.post('/v1/oauth/token', async (request) => {
+      await verify((request.body as { assertion: string }).assertion);
+      return { access_token: 'bare', token_type: 'Bearer', expires_in: 3600, scope: 'workspace:developer' };
+    });
+    await bare.listen({ host: '127.0.0.1', port: 0 });
+    const bareAddress = bare.server.address();
+    const bareBase = `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}`;
+
+    const job = (url: string, from: number, count: number) => ({
+      url: `${url}/v1/oauth/token`,
       method: 'POST' as const,
       headers: { 'content-type': 'application/json', [vendor.headers.version]: vendor.apiVersion },
-      concurrency: CONCURRENCY,
+      bodies: bodies.slice(from, from + count),
+      count,
+      connections: CONNECTIONS,
+      pipelining: 1,
       timeLimitMs: TIME_LIMIT_MS,
-    };
-    await pool(tokens.slice(0, WARMUP), CONCURRENCY, verify);
-    reportPhase(
-      'exchange warm-up',
-      await loader.run({ ...job, bodies: bodies.slice(0, WARMUP), count: WARMUP }),
-    );
+    });
+    await localPhase('raw jose warm-up', tokens.slice(0, WARMUP), CONNECTIONS, verify);
+    await loadPhase('bare Fastify + jose warm-up', loader, job(bareBase, 0, WARMUP));
+    await loadPhase('exchange warm-up', loader, job(base, 0, WARMUP));
 
-    let joseBest = 0;
-    let exchangeBest = 0;
+    const jose: Phase[] = [];
+    const bareRuns: Phase[] = [];
+    const exchange: Phase[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const from = WARMUP + round * COUNT;
-      const measured = tokens.slice(from, from + COUNT);
-      const joseMs = await pool(measured, CONCURRENCY, verify);
-      const joseRps = (measured.length / joseMs) * 1000;
-      console.log(
-        `  ${`raw jose jwtVerify ES256 (${round + 1})`.padEnd(34)} ${fmt(joseRps).padStart(8)} req/s  (${measured.length} in ${Math.round(joseMs)} ms)`,
+      jose.push(
+        await localPhase(
+          `raw jose jwtVerify ES256 (${round + 1})`,
+          tokens.slice(from, from + COUNT),
+          CONNECTIONS,
+          verify,
+        ),
       );
-      const exchange = await loader.run({ ...job, bodies: bodies.slice(from, from + COUNT), count: COUNT });
-      reportPhase(`POST /v1/oauth/token (${round + 1})`, exchange);
-      joseBest = Math.max(joseBest, joseRps);
-      exchangeBest = Math.max(exchangeBest, exchange.rps);
+      bareRuns.push(
+        await loadPhase(`bare Fastify + jose (${round + 1})`, loader, job(bareBase, from, COUNT)),
+      );
+      exchange.push(await loadPhase(`POST /v1/oauth/token (${round + 1})`, loader, job(base, from, COUNT)));
     }
-    return reportRatio('exchange / jose', exchangeBest / joseBest, TARGET);
+    const j = best(jose);
+    const b = best(bareRuns);
+    const e = best(exchange);
+    reportContext(
+      'bare Fastify + jose / jose',
+      b.rps / j.rps,
+      'the ceiling for a Fastify server verifying with jose under this load',
+    );
+    reportContext('exchange / bare Fastify + jose', e.rps / b.rps, "the reference server's own overhead");
+    reportContext('jose / exchange, CPU per operation', j.cpuUsPerOp / e.cpuUsPerOp, 'server process only');
+    return reportRatio('exchange / jose', e.rps / j.rps, TARGET);
   } finally {
     loader.close();
     await app.close();
+    await bare.close();
   }
 }

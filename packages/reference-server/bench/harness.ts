@@ -1,7 +1,8 @@
 /**
  * Shared pieces of the reference server's benchmarks: the load generator as a second process
- * (bounded: a fixed number of requests, fixed concurrency, a time limit, loopback only), and the
- * report of a ratio against its target.
+ * (autocannon; bounded: a fixed number of requests, fixed connections, a time limit, loopback
+ * only), a measured phase with the CPU time each side used, and the report of a ratio against its
+ * target.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
@@ -41,16 +42,81 @@ export class Loader {
   }
 }
 
+/** A measured phase: throughput and the CPU time per operation of each process involved. */
+export interface Phase {
+  readonly name: string;
+  readonly rps: number;
+  /** CPU time (user + system, all threads) of the process that did the work, per operation, in µs. */
+  readonly cpuUsPerOp: number;
+  /** The load generator's CPU time per request, in µs (null when there was no load generator). */
+  readonly loaderCpuUsPerOp: number | null;
+}
+
 export const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
-/** Prints a measured phase; throws when any request failed (a benchmark of errors is no benchmark). */
-export function reportPhase(name: string, r: LoadResult): void {
+function printPhase(phase: Phase, detail: string): void {
+  const loader = phase.loaderCpuUsPerOp === null ? '' : `, load generator ${fmt(phase.loaderCpuUsPerOp)} µs`;
   console.log(
-    `  ${name.padEnd(34)} ${fmt(r.rps).padStart(8)} req/s  (${r.completed} ok in ${Math.round(r.elapsedMs)} ms${r.timedOut ? ', time limit reached' : ''})`,
+    `  ${phase.name.padEnd(36)} ${fmt(phase.rps).padStart(8)} req/s  (${detail}; cpu/op: server ${fmt(phase.cpuUsPerOp)} µs${loader})`,
+  );
+}
+
+/**
+ * Sends a job through the load generator to a server listening in this process, and measures
+ * this process's CPU time while it runs (the process is otherwise idle, waiting for the answer).
+ * Throws when any request failed: a benchmark of errors is no benchmark.
+ */
+export async function loadPhase(name: string, loader: Loader, job: LoadJob): Promise<Phase> {
+  const before = process.cpuUsage();
+  const r = await loader.run(job);
+  const cpu = process.cpuUsage(before);
+  const answered = Math.max(1, r.completed);
+  const phase: Phase = {
+    name,
+    rps: r.rps,
+    cpuUsPerOp: (cpu.user + cpu.system) / answered,
+    loaderCpuUsPerOp: (r.cpuMs * 1000) / answered,
+  };
+  printPhase(
+    phase,
+    `${r.completed} ok in ${Math.round(r.elapsedMs)} ms${r.timedOut ? ', time limit reached' : ''}`,
   );
   if (r.errors > 0) {
     throw new Error(`${name}: ${r.errors} requests failed; first: ${r.firstError ?? '?'}`);
   }
+  return phase;
+}
+
+/** Runs `fn` over `items` in this process with at most `concurrency` in flight. */
+export async function localPhase<T>(
+  name: string,
+  items: readonly T[],
+  concurrency: number,
+  fn: (item: T) => Promise<unknown>,
+): Promise<Phase> {
+  let next = 0;
+  const before = process.cpuUsage();
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await fn(items[next++] as T);
+    }),
+  );
+  const ms = performance.now() - started;
+  const cpu = process.cpuUsage(before);
+  const phase: Phase = {
+    name,
+    rps: (items.length / ms) * 1000,
+    cpuUsPerOp: (cpu.user + cpu.system) / items.length,
+    loaderCpuUsPerOp: null,
+  };
+  printPhase(phase, `${items.length} in ${Math.round(ms)} ms`);
+  return phase;
+}
+
+/** The best of several measured runs of one phase (least disturbed by the rest of the machine). */
+export function best(phases: readonly Phase[]): Phase {
+  return phases.reduce((a, b) => (b.rps > a.rps ? b : a));
 }
 
 /** Prints the ratio and whether it meets the target; returns whether it does. */
@@ -58,4 +124,9 @@ export function reportRatio(name: string, ratio: number, target: number): boolea
   const ok = ratio >= target;
   console.log(`  ${name}: ratio ${ratio.toFixed(2)} (target >= ${target}) ${ok ? 'ok' : 'MISSED'}`);
   return ok;
+}
+
+/** Prints a ratio that has no target: context for reading the ones that do. */
+export function reportContext(name: string, ratio: number, meaning: string): void {
+  console.log(`  ${name}: ${ratio.toFixed(2)}  (${meaning})`);
 }
