@@ -10,6 +10,9 @@ const KILLS: readonly [fault: string, caseId: string][] = [
   ['SRES_DELETE_CONFIRMATION_TYPE_WRONG', 'sessions.resource-delete'],
   ['SRES_LIST_LIMIT_OMITTED_ONE_PAGE', 'sessions.resource-list-pagination'],
   ['SRES_LIST_NEXT_PAGE_ON_LAST_PAGE', 'sessions.resource-list-pagination'],
+  ['SRES_ROTATION_REFUSED_FOR_REPOSITORIES', 'sessions.rotation-repository'],
+  ['SRES_REPO_COMMIT_SHA_ABBREVIATED', 'sessions.repository-checkout'],
+  ['SRES_MEMSTORE_RENAME_PROPAGATES', 'sessions.memory-store-rename-not-propagated'],
 ];
 
 describe('session cases', () => {

@@ -62,7 +62,9 @@ export function referenceAdapter(baseUrl: string): Adapter {
   const capabilities = new Set<Capability>([
     'clock',
     'memory-stores',
+    'memory-store-rename',
     'sessions',
+    'session-repositories',
     'files',
     'drive-dreams',
     'drive-batches',
@@ -130,6 +132,17 @@ export function referenceAdapter(baseUrl: string): Adapter {
     },
     async changeSession(id: string, change: 'archive' | 'delete') {
       return call('POST', `/sessions/${encodeURIComponent(id)}/${change}`);
+    },
+    async renameMemoryStore(id: string, name: string) {
+      await ok('POST', `/memory_stores/${encodeURIComponent(id)}/rename`, { name });
+    },
+    async attachRepository(sessionId, repository) {
+      const r = await ok<{ id: string }>(
+        'POST',
+        `/sessions/${encodeURIComponent(sessionId)}/repositories`,
+        repository,
+      );
+      return { id: r.id };
     },
     async driveDream(id: string, drive: DreamDrive) {
       const action = drive.action === 'succeed' ? 'complete' : drive.action;

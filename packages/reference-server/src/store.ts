@@ -128,6 +128,11 @@ export interface SessionResourceRecord {
   readonly sessionId: string;
   readonly seq: number;
   resource: SessionResource;
+  /**
+   * The authorization token of a `git_host_repository` resource: kept by the server, never part of
+   * the resource it answers (UNSPEC-SRES-UPDATE-TOKEN-ECHO); replaced by a rotation.
+   */
+  authorizationToken?: string;
 }
 
 export interface FileRecord {

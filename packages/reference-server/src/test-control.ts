@@ -1,16 +1,20 @@
 /**
  * The test-control API (off unless the server starts with `testControl: true`): what the
- * documents give no endpoint for. Provision memory stores, sessions and files; move the clock;
+ * documents give no endpoint for. Provision memory stores (and rename them), sessions, their
+ * repository resources, and files; move the clock;
  * drive a dream's pipeline or a batch's processing. Every state change still goes through the
  * spec's `step` (via the lifecycle modules); a happening the machine calls impossible is a 409.
  */
 
+import { type GitHostRepositorySessionResource, sessionRules } from '@vendor-api/spec';
+import { validateSchema } from '@vendor-api/validators';
 import type { FastifyInstance } from 'fastify';
 import { isManualClock, iso } from './clock.js';
 import { ApiError, notFound } from './errors.js';
-import { FAULTS } from './faults/index.js';
+import { FAULTS, faultOn } from './faults/index.js';
 import { type AnyStep, applyDreamEvent, inputStoreId, startPipeline } from './lifecycle/dreams.js';
 import { applyBatchEvent } from './lifecycle/message-batches.js';
+import { resourceKey } from './routes/sessions.js';
 import type { ServerState } from './state.js';
 import { registerAdminTestControl } from './test-control-admin.js';
 import { registerFederationTestControl } from './test-control-federation.js';
@@ -35,6 +39,21 @@ function checkStep(result: AnyStep, what: string): AnyStep {
   }
   return result;
 }
+
+/** A required non-empty string field of a test-control body. */
+function required(body: Body, key: string): string {
+  const value = str(body, key);
+  if (value === undefined || value === '') {
+    throw new ApiError(400, 'invalid_request_error', `body.${key}: must be a non-empty string`);
+  }
+  return value;
+}
+
+/**
+ * Where the reference server mounts a repository when test control gives no `mount_path`: the
+ * documents show no rule (UNSPEC-SRES-MOUNT-PATH-RULES); this is the server's own choice.
+ */
+export const repositoryMountPath = (resourceId: string) => `/mnt/session/repositories/${resourceId}`;
 
 function workspaceFor(state: ServerState, body: Body): string {
   const id = str(body, 'workspace_id') ?? state.demo.workspaceId;
@@ -129,6 +148,67 @@ export function registerTestControl(app: FastifyInstance, state: ServerState): v
       dreamId: null,
     });
     return { id: session.id, workspace_id: workspaceId };
+  });
+
+  // A git_host_repository resource of a session: the add-resource body of repositories is not
+  // shown, so only test control attaches one. The resource is shaped by the spec's schema
+  // (SRES-REPO-FIELDS, SRES-REPO-CHECKOUT-*); its token is kept, never answered.
+  app.post<{ Params: { id: string } }>(`${p}/sessions/:id/repositories`, async (request) => {
+    const session = state.store.sessions.get(request.params.id);
+    if (!session || session.deletedAt !== null) throw notFound('session', request.params.id);
+    const body = request.body as Body;
+    const url = required(body, 'url');
+    const authorizationToken = required(body, 'authorization_token');
+    const mountPath = str(body, 'mount_path');
+    let checkout = body?.checkout as GitHostRepositorySessionResource['checkout'];
+    if (checkout !== undefined) {
+      const valid = validateSchema('GitHostRepositoryCheckout', checkout);
+      if (!valid.ok) {
+        const issue = valid.issues[0];
+        throw new ApiError(400, 'invalid_request_error', `body.checkout: ${issue?.message ?? 'is invalid'}`);
+      }
+      // SRES-REPO-CHECKOUT-COMMIT (seeded fault: the full hash is abbreviated)
+      if (checkout.type === 'commit' && faultOn(state, 'SRES_REPO_COMMIT_SHA_ABBREVIATED')) {
+        checkout = { ...checkout, sha: checkout.sha.slice(0, 7) };
+      }
+    }
+    const id = state.ids.next('sessionResource');
+    const now = iso(state.clock.now());
+    const resource: GitHostRepositorySessionResource = {
+      id,
+      mount_path: mountPath ?? repositoryMountPath(id),
+      type: 'git_host_repository',
+      created_at: now,
+      updated_at: now,
+      url,
+      ...(checkout === undefined ? {} : { checkout }),
+    };
+    state.store.sessionResources.put({
+      id: resourceKey(session.id, id),
+      sessionId: session.id,
+      seq: state.store.nextSeq(),
+      resource,
+      authorizationToken,
+    });
+    return resource;
+  });
+
+  // Renaming a memory store (its update endpoint is not shown). Resources that attached it keep
+  // the name copied at attach time (SRES-MEMSTORE-NAME-NO-PROPAGATE, the spec's `afterStoreRename`).
+  app.post<{ Params: { id: string } }>(`${p}/memory_stores/:id/rename`, async (request) => {
+    const store = state.store.memoryStores.get(request.params.id);
+    if (!store || store.deletedAt !== null) throw notFound('memory store', request.params.id);
+    const name = required(request.body as Body, 'name');
+    store.name = name;
+    for (const record of state.store.sessionResources.values()) {
+      const r = record.resource;
+      if (r.type !== 'memory_store' || r.memory_store_id !== store.id) continue;
+      // (seeded fault: the new name reaches the attached resources)
+      record.resource = faultOn(state, 'SRES_MEMSTORE_RENAME_PROPAGATES')
+        ? { ...r, name }
+        : sessionRules.afterStoreRename(r, name);
+    }
+    return { id: store.id, name: store.name };
   });
 
   app.post(`${p}/files`, async (request) => {

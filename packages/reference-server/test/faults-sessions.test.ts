@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { faults } from '../src/faults/sessions.js';
 import { faultTests } from './fault-tests.js';
-import { expectErrorBody, expectValid, idsOf, setup } from './helpers.js';
+import { expectErrorBody, expectValid, idsOf, sessionWithMemoryStore, setup } from './helpers.js';
 
 const BETA = 'managed-agents-2026-04-01';
 type T = ReturnType<typeof setup>;
@@ -24,6 +24,16 @@ async function sessionWithFiles(t: T, files: number) {
     resources.push(res.json as Record<string, unknown>);
   }
   return { sessionId, resources };
+}
+
+/** A session with one repository resource attached through test control. */
+async function sessionWithRepository(t: T, checkout?: Record<string, unknown>) {
+  const { sessionId } = await sessionWithFiles(t, 0);
+  const repo = await t.call('POST', `/_test/sessions/${sessionId}/repositories`, {
+    body: { url: 'https://git.example.com/acme/repo.git', authorization_token: 'tok', checkout },
+  });
+  expect(repo.status).toBe(200);
+  return { sessionId, resourceId: String(repo.json?.id) };
 }
 
 const list = (t: T, sessionId: string, query = '') =>
@@ -103,6 +113,58 @@ describe('seeded faults: session resources', () => {
       expect(second.json?.next_page === null).toBe(isNull);
       const all = await list(t, sessionId);
       expect(all.json?.next_page === null).toBe(isNull);
+    }
+  });
+
+  faultTest(
+    'SRES_ROTATION_REFUSED_FOR_REPOSITORIES',
+    'rotating a repository resource is refused',
+    async () => {
+      for (const [names, status] of [
+        [[], 200],
+        [['SRES_ROTATION_REFUSED_FOR_REPOSITORIES'], 400],
+      ] as const) {
+        const t = setup({ faults: [...names] });
+        const { sessionId, resourceId } = await sessionWithRepository(t);
+        const res = await t.call('POST', `/v1/sessions/${sessionId}/resources/${resourceId}`, {
+          betas: BETA,
+          body: { authorization_token: 'rotated' },
+        });
+        expect(res.status).toBe(status);
+        if (status === 400) expectErrorBody(res, 400);
+        else expectValid('sessions.resources.update', 200, res.json);
+      }
+    },
+  );
+
+  faultTest('SRES_REPO_COMMIT_SHA_ABBREVIATED', 'a commit checkout loses its full hash', async () => {
+    const sha = 'ab'.repeat(20);
+    for (const [names, expected] of [
+      [[], sha],
+      [['SRES_REPO_COMMIT_SHA_ABBREVIATED'], sha.slice(0, 7)],
+    ] as const) {
+      const t = setup({ faults: [...names] });
+      const { sessionId, resourceId } = await sessionWithRepository(t, { type: 'commit', sha });
+      const res = await t.call('GET', `/v1/sessions/${sessionId}/resources/${resourceId}`, { betas: BETA });
+      expect(res.status).toBe(200);
+      expect((res.json?.checkout as { sha: string }).sha).toBe(expected);
+    }
+  });
+
+  faultTest('SRES_MEMSTORE_RENAME_PROPAGATES', 'a rename reaches the attached resources', async () => {
+    for (const [names, expected] of [
+      [[], 'before'],
+      [['SRES_MEMSTORE_RENAME_PROPAGATES'], 'after'],
+    ] as const) {
+      const t = setup({ faults: [...names] });
+      const { storeId, sessionId } = await sessionWithMemoryStore(t, 'before');
+      expect(
+        (await t.call('POST', `/_test/memory_stores/${storeId}/rename`, { body: { name: 'after' } })).status,
+      ).toBe(200);
+      const res = await t.call('GET', `/v1/sessions/${sessionId}/resources/${storeId}`, {
+        betas: BETA,
+      });
+      expect(res.json?.name).toBe(expected);
     }
   });
 

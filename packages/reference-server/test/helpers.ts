@@ -74,3 +74,19 @@ export function errorOf(res: { json: Record<string, unknown> | undefined }): {
 export function idsOf(res: { json: Record<string, unknown> | undefined }): string[] {
   return ((res.json?.data ?? []) as { id: string }[]).map((d) => d.id);
 }
+
+/** A memory store made through test control, and a session (`POST /v1/sessions`) that attached it. */
+export async function sessionWithMemoryStore(t: ReturnType<typeof setup>, name: string) {
+  const store = await t.call('POST', '/_test/memory_stores', { body: { name } });
+  const storeId = String(store.json?.id);
+  const session = await t.call('POST', '/v1/sessions', {
+    betas: 'managed-agents-2026-04-01',
+    body: {
+      agent: 'agent_1',
+      environment_id: 'env_1',
+      resources: [{ type: 'memory_store', memory_store_id: storeId }],
+    },
+  });
+  expect(session.status).toBe(200);
+  return { storeId, sessionId: String(session.json?.id) };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectErrorBody, expectValid, idsOf, setup } from './helpers.js';
+import { expectErrorBody, expectValid, idsOf, sessionWithMemoryStore, setup } from './helpers.js';
 
 const BETA = 'managed-agents-2026-04-01';
 
@@ -51,5 +51,75 @@ describe('sessions and session resources', () => {
   it('requires the managed-agents beta', async () => {
     const t = setup();
     expectErrorBody(await t.call('GET', '/v1/sessions/sesn_x/resources'), 400);
+  });
+
+  it('test control attaches repository resources; rotation replaces their token, which is never answered', async () => {
+    const t = setup();
+    const session = await t.call('POST', '/_test/sessions', { body: {} });
+    const sessionId = String(session.json?.id);
+    const url = 'https://git.example.com/acme/repo.git';
+    const attach = (body: Record<string, unknown>) =>
+      t.call('POST', `/_test/sessions/${sessionId}/repositories`, { body });
+
+    const plain = await attach({ url, authorization_token: 'tok-1' });
+    expect(plain.status).toBe(200);
+    const id = String(plain.json?.id);
+    expect(plain.json).not.toHaveProperty('checkout');
+    expect(plain.json).not.toHaveProperty('authorization_token');
+    const read = await t.call('GET', `/v1/sessions/${sessionId}/resources/${id}`, { betas: BETA });
+    expectValid('sessions.resources.retrieve', 200, read.json);
+    expect(read.json).toEqual(plain.json);
+
+    const branch = await attach({
+      url,
+      authorization_token: 't',
+      checkout: { type: 'branch', name: 'main' },
+    });
+    expect(branch.json?.checkout).toEqual({ type: 'branch', name: 'main' });
+    const mounted = await attach({ url, authorization_token: 't', mount_path: '/src/repo' });
+    expect(mounted.json?.mount_path).toBe('/src/repo');
+    // A commit checkout needs the full hash; a bad body is refused with the error body.
+    for (const bad of [
+      { url, authorization_token: 't', checkout: { type: 'commit', sha: 'abc1234' } },
+      { url, authorization_token: 't', checkout: { type: 'tag', name: 'v1' } },
+      { url, authorization_token: '' },
+      { authorization_token: 't' },
+    ]) {
+      expectErrorBody(await attach(bad), 400);
+    }
+    expectErrorBody(
+      await t.call('POST', '/_test/sessions/sesn_missing/repositories', {
+        body: { url, authorization_token: 't' },
+      }),
+      404,
+    );
+
+    const rotated = await t.call('POST', `/v1/sessions/${sessionId}/resources/${id}`, {
+      betas: BETA,
+      body: { authorization_token: 'tok-2' },
+    });
+    expectValid('sessions.resources.update', 200, rotated.json);
+    expect(rotated.json).not.toHaveProperty('authorization_token');
+    const record = t.app.reference.state.store.sessionResources.get(`${sessionId}/${id}`);
+    expect(record?.authorizationToken).toBe('tok-2');
+  });
+
+  it('renaming a memory store leaves the name its attachments copied', async () => {
+    const t = setup();
+    const { storeId, sessionId } = await sessionWithMemoryStore(t, 'notes');
+    const renamed = await t.call('POST', `/_test/memory_stores/${storeId}/rename`, {
+      body: { name: 'renamed' },
+    });
+    expect(renamed.json).toEqual({ id: storeId, name: 'renamed' });
+    expect(t.app.reference.state.store.memoryStores.get(storeId)?.name).toBe('renamed');
+    const read = await t.call('GET', `/v1/sessions/${sessionId}/resources/${storeId}`, {
+      betas: BETA,
+    });
+    expect(read.json?.name).toBe('notes');
+    expectErrorBody(await t.call('POST', `/_test/memory_stores/${storeId}/rename`, { body: {} }), 400);
+    expectErrorBody(
+      await t.call('POST', '/_test/memory_stores/memstore_x/rename', { body: { name: 'a' } }),
+      404,
+    );
   });
 });

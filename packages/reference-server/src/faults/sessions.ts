@@ -27,4 +27,19 @@ export const faults: readonly FaultDefinition[] = [
     requirement: 'SRES-LIST-NEXT-PAGE-NULL',
     description: 'The session-resource list answers a next_page cursor on a non-empty last page.',
   },
+  {
+    name: 'SRES_ROTATION_REFUSED_FOR_REPOSITORIES',
+    requirement: 'SRES-UPDATE-ROTATION-REPO-ONLY',
+    description: 'Rotating the authorization token of a git_host_repository resource is refused (400).',
+  },
+  {
+    name: 'SRES_REPO_COMMIT_SHA_ABBREVIATED',
+    requirement: 'SRES-REPO-CHECKOUT-COMMIT',
+    description: 'A commit checkout reads back with its sha abbreviated to 7 characters.',
+  },
+  {
+    name: 'SRES_MEMSTORE_RENAME_PROPAGATES',
+    requirement: 'SRES-MEMSTORE-NAME-NO-PROPAGATE',
+    description: 'Renaming a memory store also renames the resources that attached it.',
+  },
 ];

@@ -1,6 +1,7 @@
 /**
- * Sessions and their resources: session creation (to attach memory stores), and the file
- * resources of a session. Mount paths, rotation support, list limit and order, memory-store
+ * Sessions and their resources: session creation (to attach memory stores), the file resources
+ * of a session, and token rotation of its repository resources (which test control attaches: their
+ * add-resource body is not shown). Mount paths, rotation support, list limit and order, memory-store
  * ownership and attach-time copies come from the spec's session rules.
  */
 import {
@@ -8,6 +9,7 @@ import {
   type MemoryStoreAccess,
   type SessionCreateParams,
   type SessionResourceCreateParams,
+  type SessionResourceUpdateParams,
   sessionRules,
 } from '@vendor-api/spec';
 import { iso } from '../clock.js';
@@ -156,9 +158,15 @@ export const handlers: HandlerMap = {
     const problems = sessionRules.checkRotation(record.resource);
     // SRES-UPDATE-ROTATION-REPO-ONLY (seeded fault: file resources accept rotation)
     const allowed = record.resource.type === 'file' && faultOn(ctx.state, 'SRES_ROTATION_ALLOWED_FOR_FILES');
-    if (problems.length > 0 && !allowed) {
-      throw new ApiError(400, 'invalid_request_error', problems.map((p) => p.message).join('; '));
+    // (seeded fault: repository resources refuse it too)
+    const refused =
+      record.resource.type === 'git_host_repository' &&
+      faultOn(ctx.state, 'SRES_ROTATION_REFUSED_FOR_REPOSITORIES');
+    if ((problems.length > 0 && !allowed) || refused) {
+      const message = refused ? 'rotation refused' : problems.map((p) => p.message).join('; ');
+      throw new ApiError(400, 'invalid_request_error', message);
     }
+    record.authorizationToken = (ctx.body as SessionResourceUpdateParams).authorization_token;
     record.resource = { ...record.resource, updated_at: iso(ctx.state.clock.now()) };
     return { status: ctx.endpoint.success.status, body: record.resource };
   },
