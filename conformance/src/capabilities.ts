@@ -15,7 +15,7 @@ export const CAPABILITIES = {
   'private-ca':
     'serve issuer documents over TLS with a certificate of a private certificate authority and give its PEM',
   'large-requests':
-    'send request bodies of several hundred megabytes (the 256 MB batch size limit); slow, so off unless declared',
+    'send request bodies of several hundred megabytes (the 256 MB batch size limit); slow, so only when the run opts in (--opt-in large-requests)',
   files: 'upload files into a workspace',
   'memory-stores': 'create, archive and delete memory stores',
   'memory-store-rename': 'rename a memory store (its update endpoint is not shown)',
@@ -35,8 +35,14 @@ export const CAPABILITIES = {
     'read the effective members of a workspace with their workspace roles (no member list endpoint is shown)',
   'rate-limit-overrides': 'set the rate-limit overrides of a workspace (set in the management console)',
   'rate-limit-enforcement':
-    'the target enforces a workspace rate-limit override (set through rate-limit-overrides) on the next request',
+    "the target enforces a workspace's enqueued_batch_requests override (set through rate-limit-overrides) from the next batch creation on, for the workspace's keys and access tokens",
   'usage-records': 'record messages usage attributed to a workspace or the Default Workspace at a given time',
 } as const;
 
 export type Capability = keyof typeof CAPABILITIES;
+
+/**
+ * Capabilities that need no adapter method, only a run willing to pay for them: a run asks for
+ * them (`vendor-conformance run --opt-in large-requests`) instead of an adapter declaring them.
+ */
+export const OPT_IN_CAPABILITIES: readonly Capability[] = ['large-requests'];

@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { spec } from '@vendor-api/spec';
 import { request } from 'undici';
 import type { Adapter, Target } from './adapter.js';
+import { type Capability, OPT_IN_CAPABILITIES } from './capabilities.js';
 import { allCases } from './cases/index.js';
 import { coverage, coverageText, unknownCitations } from './coverage.js';
 import { startEmbedded } from './embedded.js';
@@ -46,6 +47,8 @@ Run options:
   --family a,b              only these families          --case id,id   only these cases
   --shard i/n               the i-th of n shards (stable split by case id)
   --timeout MS              per-request timeout (default 15000)
+  --opt-in CAP,...          run the cases of capabilities that are off unless asked for:
+                            large-requests (batch bodies of about 256 MB: slow, ~1 GB of memory)
   --expected-failures FILE  known deviations: {"expectedFailures": {"<case id>": "<reason>"}}
   --junit FILE              write a JUnit XML report     --json FILE     write a JSON report
   --trace-dir DIR           where failure traces go (default .conformance/traces)
@@ -69,6 +72,7 @@ const opts = {
   shard: { type: 'string' },
   timeout: { type: 'string' },
   'expected-failures': { type: 'string' },
+  'opt-in': { type: 'string' },
   junit: { type: 'string' },
   json: { type: 'string' },
   'trace-dir': { type: 'string' },
@@ -101,6 +105,17 @@ function settingsFrom(values: Values) {
     (Date.now() ^ (Math.random() * 0x7fffffff)) | 0,
   );
   return { seed, numRuns: int(values.runs, 'runs', 25), timeoutMs: int(values.timeout, 'timeout', 15_000) };
+}
+
+/** The opt-in capabilities a run asks for (`--opt-in`); only those of OPT_IN_CAPABILITIES. */
+function optInOf(values: Values): ReadonlySet<Capability> {
+  const asked = list(values['opt-in']) ?? [];
+  const unknown = asked.filter((c) => !(OPT_IN_CAPABILITIES as readonly string[]).includes(c));
+  if (unknown.length)
+    throw new UsageError(
+      `--opt-in takes ${OPT_IN_CAPABILITIES.join(', ')}; not ${unknown.map((u) => JSON.stringify(u)).join(', ')}`,
+    );
+  return new Set(asked as Capability[]);
 }
 
 interface Resolved {
@@ -164,6 +179,7 @@ async function commandRun(values: Values): Promise<number> {
   const expectedFailures = values['expected-failures']
     ? await loadExpectedFailures(values['expected-failures'], new Set(allCases.map((c) => c.id)))
     : {};
+  const optIn = optInOf(values);
   const resolved = await resolveTarget(values, settings.seed);
   const traceDir = values['trace-dir'] ?? '.conformance/traces';
   console.log(
@@ -181,6 +197,7 @@ async function commandRun(values: Values): Promise<number> {
       ...(list(values.case) ? { only: list(values.case)! } : {}),
       ...(shard ? { shard } : {}),
       expectedFailures,
+      optIn,
       traceDir,
       ...(resolved.embedded ? { perCase: () => startEmbedded({ seed: settings.seed }) } : {}),
       onResult: (r, i, n) => console.log(progressLine(r, i, n)),

@@ -7,6 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { VendorSpec } from '@vendor-api/spec';
 import { type Adapter, MissingCapabilityError, type Target } from './adapter.js';
+import type { Capability } from './capabilities.js';
 import {
   CaseContext,
   type CaseDefinition,
@@ -52,6 +53,11 @@ export interface RunOptions {
   }>;
   readonly spec: VendorSpec;
   readonly settings: RunSettings;
+  /**
+   * Opt-in capabilities asked for on this run (`OPT_IN_CAPABILITIES`): they need no adapter
+   * method, only a run willing to pay for them.
+   */
+  readonly optIn?: ReadonlySet<Capability>;
   readonly families?: readonly string[];
   readonly only?: readonly string[];
   readonly shard?: Shard;
@@ -100,7 +106,9 @@ export async function runOne(definition: CaseDefinition, options: RunOptions): P
     title: definition.title,
     requirements: definition.requirements,
   };
-  const missing = (definition.needs ?? []).filter((c) => !options.adapter.capabilities.has(c));
+  const missing = (definition.needs ?? []).filter(
+    (c) => !options.adapter.capabilities.has(c) && !options.optIn?.has(c),
+  );
   if (missing.length) {
     return {
       ...base,

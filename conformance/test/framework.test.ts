@@ -144,6 +144,20 @@ describe('conformance framework', () => {
     expect(r!.reason).toContain('clock');
   });
 
+  it('runs a case of an opt-in capability only when the run asks for it', async () => {
+    const large = defineCase({ ...countCase, id: 'fixture.needs-large', needs: ['large-requests'] });
+    const run = (optIn?: ReadonlySet<'large-requests'>) =>
+      runCases([large], {
+        target: targetOf(correct.url),
+        adapter: noAdapter,
+        spec,
+        settings,
+        ...(optIn ? { optIn } : {}),
+      });
+    expect((await run())[0]!.outcome).toBe('skipped');
+    expect((await run(new Set(['large-requests'])))[0]!.outcome).toBe('passed');
+  });
+
   it('honours expected failures: a listed failure does not fail the run, a listed pass does', async () => {
     const expectedFailures = { [countCase.id]: 'known: negative counts' };
     const onBroken = await runCases([countCase], {
@@ -228,6 +242,8 @@ describe('conformance framework', () => {
     await writeFile(bad, JSON.stringify({ expectedFailures: { 'no.such-case': 'x' } }));
     expect(await main(['run', '--expected-failures', bad])).toBe(2);
     expect(await main(['frobnicate'])).toBe(2);
+    // Only the opt-in capabilities can be asked for on the command line.
+    expect(await main(['run', '--opt-in', 'clock', '--case', 'none'])).toBe(2);
     expect(await readFile(bad, 'utf8')).toContain('no.such-case');
   });
 });
