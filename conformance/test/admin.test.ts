@@ -31,6 +31,7 @@ const KILLS: readonly [fault: string, caseId: string][] = [
   ['RL_WS_INHERITED_LISTED', 'rate-limits.workspace-overrides-only'],
   ['RL_ORG_LIMIT_WRONG', 'rate-limits.workspace-overrides-only'],
   ['RL_ORG_LIMIT_ZERO_NOT_NULL', 'rate-limits.workspace-overrides-only'],
+  ['BATCH_ENQUEUED_LIMIT_IGNORES_OVERRIDE', 'rate-limits.enqueued-batch-requests-enforced'],
   ['USAGE_DEFAULT_WORKSPACE_NAMED', 'usage.report-by-workspace'],
   ['USAGE_ARCHIVED_DROPPED', 'usage.report-by-workspace'],
   ['USAGE_GROUP_BY_IGNORED', 'usage.report-by-workspace'],

@@ -83,6 +83,7 @@ describe('message-batch cases', () => {
     ['message-batches.results-retention', 'BATCH_RESULTS_AFTER_RETENTION'],
     ['message-batches.list-pagination', 'BATCH_LIST_HAS_MORE_ON_LAST_PAGE'],
     ['message-batches.list-pagination', 'BATCH_LIST_LAST_ID_WRONG'],
+    ['message-batches.default-workspaces-scoped', 'DEFAULT_WORKSPACES_SHARED'],
   ])(
     '%s fails with %s switched on',
     async (id, fault) => {

@@ -23,6 +23,8 @@ export function adminMethods(tc: TestControl): AreaMethods {
       'organization-roles',
       'workspace-members',
       'rate-limit-overrides',
+      // The server enforces the enqueued_batch_requests limiter (only that one) on batch creation.
+      'rate-limit-enforcement',
       'usage-records',
     ],
     methods: {

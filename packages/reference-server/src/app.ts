@@ -433,7 +433,17 @@ async function pipeline(
     query: validated.value.query,
     body: validated.value.body,
     origin: `${request.protocol}://${request.host}`,
-    authorizeResource(resourceWorkspaceId) {
+    authorizeResource(owner) {
+      // The spec's check compares workspace ids, and every organization's Default Workspace is
+      // null: a resource of another organization is named by an id no credential holds, so it
+      // gets the spec's answer for another workspace's resource.
+      // (seeded fault: organizations are not told apart)
+      const resourceWorkspaceId =
+        caller === null ||
+        caller.organizationId === owner.organizationId ||
+        faultOn(state, 'DEFAULT_WORKSPACES_SHARED')
+          ? owner.workspaceId
+          : `${owner.organizationId}/${owner.workspaceId ?? 'default'}`;
       const d = access.authorize(endpoint, caller?.presented ?? { kind: 'none' }, { resourceWorkspaceId });
       if (!d.allowed) deny(d);
     },

@@ -7,7 +7,6 @@ import type { Clock } from './clock.js';
 import { ApiError } from './errors.js';
 import type { FaultSet } from './faults/index.js';
 
-type AccessContext = access.AccessContext;
 type PresentedCredential = access.PresentedCredential;
 
 import type { IdGenerator } from './ids.js';
@@ -62,6 +61,12 @@ export interface Caller {
   readonly apiKeyId: string | null;
 }
 
+/** Who owns a stored resource: an organization and one of its workspaces (null: its Default Workspace). */
+export interface ResourceOwner {
+  readonly organizationId: string;
+  readonly workspaceId: string | null;
+}
+
 export interface HandlerContext {
   readonly state: ServerState;
   readonly endpoint: Endpoint;
@@ -73,10 +78,10 @@ export interface HandlerContext {
   /** `<scheme>://<host>` the client used: absolute URLs this server serves start with it. */
   readonly origin: string;
   /**
-   * Checks that the caller may reach a resource owned by a workspace (spec `authorize` with
-   * `resourceWorkspaceId`); throws the decision's error otherwise.
+   * Checks that the caller may reach a resource owned by a workspace of an organization (spec
+   * `authorize` with `resourceWorkspaceId`); throws the decision's error otherwise.
    */
-  authorizeResource(resourceWorkspaceId: AccessContext['resourceWorkspaceId']): void;
+  authorizeResource(owner: ResourceOwner): void;
 }
 
 export interface HandlerResult {

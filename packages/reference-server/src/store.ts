@@ -76,6 +76,8 @@ export interface ApiKeyRecord {
 
 export interface DreamRecord {
   readonly id: string;
+  /** The owning organization: the Default Workspace (null) of every organization looks the same. */
+  readonly organizationId: string;
   readonly workspaceId: string | null;
   /** Creation order, to break ties of equal `created_at`. */
   readonly seq: number;
@@ -88,6 +90,8 @@ export interface DreamRecord {
 
 export interface BatchRecord {
   readonly id: string;
+  /** The owning organization: the Default Workspace (null) of every organization looks the same. */
+  readonly organizationId: string;
   readonly workspaceId: string | null;
   readonly seq: number;
   /** The wire object; `results_url` is rendered per request from `resultsReady`. */
@@ -137,6 +141,8 @@ export interface SessionResourceRecord {
 
 export interface FileRecord {
   readonly id: string;
+  /** The owning organization: the Default Workspace (null) of every organization looks the same. */
+  readonly organizationId: string;
   readonly workspaceId: string | null;
   filename: string;
   createdAt: number;

@@ -55,10 +55,15 @@ function required(body: Body, key: string): string {
  */
 export const repositoryMountPath = (resourceId: string) => `/mnt/session/repositories/${resourceId}`;
 
-function workspaceFor(state: ServerState, body: Body): string {
+/**
+ * The owner of a fixture: the workspace the body names (`workspace_id`: an id, or a Default
+ * Workspace's store key), else the demo workspace; its organization comes from the workspace.
+ */
+function ownerFor(state: ServerState, body: Body): { organizationId: string; workspaceId: string | null } {
   const id = str(body, 'workspace_id') ?? state.demo.workspaceId;
-  if (!state.store.workspaces.get(id)) throw notFound('workspace', id);
-  return id;
+  const workspace = state.store.workspaces.get(id);
+  if (!workspace) throw notFound('workspace', id);
+  return { organizationId: workspace.organizationId, workspaceId: workspace.isDefault ? null : workspace.id };
 }
 
 export function registerTestControl(app: FastifyInstance, state: ServerState): void {
@@ -101,10 +106,10 @@ export function registerTestControl(app: FastifyInstance, state: ServerState): v
 
   app.post(`${p}/memory_stores`, async (request) => {
     const body = request.body as Body;
-    const workspaceId = workspaceFor(state, body);
+    const { organizationId, workspaceId } = ownerFor(state, body);
     const record = state.store.memoryStores.put({
       id: state.ids.next('memoryStore'),
-      organizationId: state.demo.organizationId,
+      organizationId,
       workspaceId,
       name: str(body, 'name') ?? 'memory store',
       description: str(body, 'description') ?? null,
@@ -137,10 +142,10 @@ export function registerTestControl(app: FastifyInstance, state: ServerState): v
 
   app.post(`${p}/sessions`, async (request) => {
     const body = request.body as Body;
-    const workspaceId = workspaceFor(state, body);
+    const { organizationId, workspaceId } = ownerFor(state, body);
     const session = state.store.sessions.put({
       id: state.ids.next('session'),
-      organizationId: state.demo.organizationId,
+      organizationId,
       workspaceId,
       createdAt: state.clock.now(),
       archivedAt: null,
@@ -213,9 +218,10 @@ export function registerTestControl(app: FastifyInstance, state: ServerState): v
 
   app.post(`${p}/files`, async (request) => {
     const body = request.body as Body;
-    const workspaceId = workspaceFor(state, body);
+    const { organizationId, workspaceId } = ownerFor(state, body);
     const file = state.store.files.put({
       id: state.ids.next('file'),
+      organizationId,
       workspaceId,
       filename: str(body, 'filename') ?? 'file.txt',
       createdAt: state.clock.now(),

@@ -156,6 +156,34 @@ describe('seeded faults: message batches', () => {
     }
   });
 
+  faultTest(
+    'BATCH_ENQUEUED_LIMIT_IGNORES_OVERRIDE',
+    "a workspace's enqueued_batch_requests override lets one more request through",
+    async () => {
+      for (const [names, status] of [
+        [[], 429],
+        [['BATCH_ENQUEUED_LIMIT_IGNORES_OVERRIDE'], 200],
+      ] as const) {
+        const t = setup({ faults: [...names], timings: { batchProcessingMs: null } });
+        const control = async (url: string, body: unknown) => {
+          const res = await t.call('POST', `/_test${url}`, { key: null, body });
+          expect(res.status, res.text).toBe(200);
+          return res.json as { id: string; workspace_key: string };
+        };
+        const ws = await control('/organizations/demo/workspaces', { name: 'limited' });
+        await control(`/workspaces/${ws.id}/rate_limits`, {
+          overrides: [{ group_type: 'batch', limits: [{ type: 'enqueued_batch_requests', value: 2 }] }],
+        });
+        const create = (requests: unknown[]) =>
+          t.call('POST', '/v1/messages/batches', { key: ws.workspace_key, body: { requests } });
+        expect((await create([item('a'), item('b')])).status).toBe(200);
+        const res = await create([item('c')]);
+        expect(res.status).toBe(status);
+        if (status === 429) expectErrorBody(res, 429);
+      }
+    },
+  );
+
   it('every batch fault of the catalog has a test here', () => {
     expect([...tested].sort()).toEqual(faults.map((f) => f.name).sort());
   });

@@ -147,7 +147,7 @@ describe('seeded faults: session resources', () => {
       const { sessionId, resourceId } = await sessionWithRepository(t, { type: 'commit', sha });
       const res = await t.call('GET', `/v1/sessions/${sessionId}/resources/${resourceId}`, { betas: BETA });
       expect(res.status).toBe(200);
-      expect((res.json?.checkout as { sha: string }).sha).toBe(expected);
+      expect(res.json?.checkout).toEqual({ type: 'commit', sha: expected });
     }
   });
 

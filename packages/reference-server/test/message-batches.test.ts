@@ -1,7 +1,8 @@
 import { batchRules } from '@vendor-api/spec';
 import { validateSchema } from '@vendor-api/validators';
 import { describe, expect, it } from 'vitest';
-import { expectErrorBody, expectValid, idsOf, MODEL, setup } from './helpers.js';
+import { setupFederation } from './federation/helpers.js';
+import { errorOf, expectErrorBody, expectValid, idsOf, MODEL, setup } from './helpers.js';
 
 const requests = [
   { custom_id: 'a', params: { model: MODEL, max_tokens: 8, messages: [{ role: 'user', content: 'one' }] } },
@@ -112,5 +113,140 @@ describe('message batches', () => {
     const second = await t.call('GET', `/v1/messages/batches?limit=2&after_id=${ids[1]}`);
     expect(idsOf(second)).toEqual([ids[0]]);
     expect(second.json).toMatchObject({ has_more: false, last_id: ids[0] });
+  });
+});
+
+type T = ReturnType<typeof setup>;
+
+/** A batch of `n` valid requests. */
+const batchOf = (n: number) => ({
+  requests: Array.from({ length: n }, (_, i) => ({
+    custom_id: `r${i}`,
+    params: { model: MODEL, max_tokens: 8, messages: [{ role: 'user', content: `hi ${i}` }] },
+  })),
+});
+const createBatch = (t: T, key: string, n: number) =>
+  t.call('POST', '/v1/messages/batches', { key, body: batchOf(n) });
+
+/** The fields of the test-control answers read here (each answer has the ones it is about). */
+type Controlled = { id: string; workspace_key: string; key: string; organization_id: string };
+
+async function control(t: T, url: string, body: unknown) {
+  const res = await t.call('POST', `/_test${url}`, { key: null, body });
+  expect(res.status, res.text).toBe(200);
+  return res.json as Controlled;
+}
+
+/** Sets a workspace's `enqueued_batch_requests` override through test control. */
+const limitEnqueued = (t: T, workspaceId: string, value: number) =>
+  control(t, `/workspaces/${workspaceId}/rate_limits`, {
+    overrides: [{ group_type: 'batch', limits: [{ type: 'enqueued_batch_requests', value }] }],
+  });
+
+/** A new workspace of the demo organization with an `enqueued_batch_requests` override. */
+async function limitedWorkspace(t: T, value = 2): Promise<{ id: string; key: string }> {
+  const ws = await control(t, '/organizations/demo/workspaces', { name: 'limited' });
+  await limitEnqueued(t, ws.id, value);
+  return { id: ws.id, key: ws.workspace_key };
+}
+
+/** The refusal of a batch over an enqueued_batch_requests limit (UNSPEC-BATCH-ENQUEUED-LIMIT-ERROR). */
+function expectRefused(res: Awaited<ReturnType<T['call']>>) {
+  expectErrorBody(res, 429);
+  expect(errorOf(res).type).toBe('rate_limit_error');
+  expect(errorOf(res).message).toContain('enqueued_batch_requests');
+}
+
+describe('the enqueued_batch_requests limit (BATCH-RATE-LIMIT-ENQUEUED)', () => {
+  it('with a workspace override of 2, a 2-request batch is created and a 1-request batch is refused with 429 rate_limit_error', async () => {
+    const t = setup({ timings: { batchProcessingMs: null } });
+    const ws = await limitedWorkspace(t);
+    const first = await createBatch(t, ws.key, 2);
+    expect(first.status, first.text).toBe(200);
+    expectRefused(await createBatch(t, ws.key, 1));
+    // The refused batch was not stored.
+    expect(idsOf(await t.call('GET', '/v1/messages/batches', { key: ws.key }))).toEqual([first.json?.id]);
+  });
+
+  it('refuses a batch larger than the limit even when nothing is enqueued (UNSPEC-BATCH-ENQUEUED-COUNT)', async () => {
+    const t = setup({ timings: { batchProcessingMs: null } });
+    const ws = await limitedWorkspace(t);
+    expectRefused(await createBatch(t, ws.key, 3));
+    expect((await createBatch(t, ws.key, 2)).status).toBe(200);
+  });
+
+  it('once the batch ends, driven by test control, the workspace can create again', async () => {
+    const t = setup({ timings: { batchProcessingMs: null } });
+    const ws = await limitedWorkspace(t);
+    const first = await createBatch(t, ws.key, 2);
+    expectRefused(await createBatch(t, ws.key, 1));
+    await control(t, `/batches/${first.json?.id}/complete`, {});
+    expect((await createBatch(t, ws.key, 2)).status).toBe(200);
+    expectRefused(await createBatch(t, ws.key, 1));
+  });
+
+  it('once the batch ends on the clock (processing done, or the 24-hour expiry), the workspace can create again', async () => {
+    for (const [batchProcessingMs, after] of [
+      [60_000, 60_000],
+      [null, batchRules.PROCESSING_DEADLINE_MS],
+    ] as const) {
+      const t = setup({ timings: { batchProcessingMs } });
+      const ws = await limitedWorkspace(t);
+      expect((await createBatch(t, ws.key, 2)).status).toBe(200);
+      await t.advance(after - 1);
+      expectRefused(await createBatch(t, ws.key, 1));
+      await t.advance(1);
+      expect((await createBatch(t, ws.key, 1)).status).toBe(200);
+    }
+  });
+
+  it('another workspace is not limited by the override', async () => {
+    const t = setup({ timings: { batchProcessingMs: null } });
+    const ws = await limitedWorkspace(t);
+    expect((await createBatch(t, ws.key, 2)).status).toBe(200);
+    expectRefused(await createBatch(t, ws.key, 1));
+    // The demo workspace has no override: the organization's 500,000 applies.
+    expect((await createBatch(t, t.demo.workspaceKey, 3)).status).toBe(200);
+    const other = await limitedWorkspace(t, 3);
+    expect((await createBatch(t, other.key, 3)).status).toBe(200);
+  });
+
+  it('an access token minted under a rule for the workspace is limited the same way (RULE-WORKSPACE-LIMITS-APPLY)', async () => {
+    const f = await setupFederation({ timings: { batchProcessingMs: null } });
+    await limitEnqueued(f, f.demo.workspaceId, 2);
+    const token = await f.token();
+    const byToken = (n: number) => f.bearer('POST', '/v1/messages/batches', token, { body: batchOf(n) });
+    const first = await byToken(2);
+    expect(first.status, first.text).toBe(200);
+    // The token's batch counts for the workspace's keys, and the token is refused like them.
+    expectRefused(await createBatch(f, f.demo.workspaceKey, 1));
+    const refused = await byToken(1);
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.text)).toMatchObject({ type: 'error', error: { type: 'rate_limit_error' } });
+    await control(f, `/batches/${JSON.parse(first.text).id}/complete`, {});
+    expect((await byToken(2)).status).toBe(200);
+  });
+
+  it("the organization's limit caps the requests enqueued across its workspaces, the Default Workspace included (WS-LIMIT-ORG-ALWAYS-APPLIES)", async () => {
+    const t = setup({ timings: { batchProcessingMs: null } });
+    const big = await createBatch(t, t.demo.workspaceKey, 1);
+    // The demo workspace's batch stands for 499,998 enqueued requests (a real batch holds at most
+    // 100,000): the organization's limit is 500,000.
+    const record = t.app.reference.state.store.batches.get(String(big.json?.id))!;
+    record.batch = {
+      ...record.batch,
+      request_counts: { ...record.batch.request_counts, processing: 499_998 },
+    };
+    const { key: defaultKey } = await control(t, '/organizations/demo/keys', { workspace_id: 'default' });
+    expect((await createBatch(t, defaultKey, 2)).status).toBe(200);
+    const refused = await createBatch(t, defaultKey, 1);
+    expectRefused(refused);
+    expect(errorOf(refused).message).toContain('organization');
+    const ws = await limitedWorkspace(t, 10);
+    expectRefused(await createBatch(t, ws.key, 1));
+    // Another organization's Default Workspace has its own count.
+    const org = await control(t, '/organizations', { name: 'other' });
+    const other = await control(t, `/organizations/${org.organization_id}/keys`, {});
+    expect((await createBatch(t, other.key, 2)).status).toBe(200);
   });
 });

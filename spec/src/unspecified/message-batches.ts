@@ -196,9 +196,25 @@ export function unspecified(v: Vendor): Unspecified[] {
       id: 'UNSPEC-BATCH-RATE-LIMIT-DEFAULTS',
       doc: 'messages',
       section: LIMITS,
-      what: 'Numeric default rate limits for batches (HTTP requests and enqueued batch requests), and the response when they are exceeded.',
+      what: 'Numeric default rate limits for batches (HTTP requests and enqueued batch requests).',
       treatment:
-        'The reference server enforces no batch rate limit unless a fixture configures one; the suite asserts nothing about defaults.',
+        "The reference server's organizations list 4,000 requests per minute and 500,000 enqueued batch requests for the `batch` group (the project's choice); it enforces only `enqueued_batch_requests` (UNSPEC-BATCH-ENQUEUED-COUNT), never a per-minute limit. The suite asserts nothing about defaults.",
+    },
+    {
+      id: 'UNSPEC-BATCH-ENQUEUED-COUNT',
+      doc: 'messages',
+      section: LIMITS,
+      what: 'Which batch requests count as enqueued for the `enqueued_batch_requests` limiter, and how the limit is applied (refusing a new batch, accepting part of it, or holding requests back).',
+      treatment:
+        "The reference server counts the `processing` requests of the batches still `in_progress` (an ended batch holds none; batches of an archived workspace still count). Batch creation is refused whole when the requests enqueued in the caller's workspace plus the new batch's would exceed the workspace's limit (its override, else the organization's value; the Default Workspace has none), or when those enqueued across the organization plus the new batch's would exceed the organization's value (WS-LIMIT-ORG-ALWAYS-APPLIES); nothing is partially accepted or throttled, so a batch larger than the limit is refused even when nothing is enqueued. The suite asserts only that a batch within a workspace's limit is created and one more request is refused.",
+    },
+    {
+      id: 'UNSPEC-BATCH-ENQUEUED-LIMIT-ERROR',
+      doc: 'messages',
+      section: ERRORS,
+      what: 'The HTTP status and error type of a batch creation refused because it would exceed an `enqueued_batch_requests` limit: the documents show no rate-limit refusal and name only the error types `invalid_request_error`, `invalid_request` and `invalid_grant`.',
+      treatment:
+        'The reference server answers 429 with the standard error body, error type `rate_limit_error`; the suite asserts only a 4xx status with the error body.',
     },
     {
       id: 'UNSPEC-BATCH-SUCCESS-STATUS',

@@ -5,7 +5,7 @@ import { listPagination } from './list-pagination.js';
 import { maxTokensZeroErrored } from './max-tokens-zero.js';
 import { expiryAt24Hours, resultsRetention } from './scenarios.js';
 import { sizeLimits } from './size-limits.js';
-import { workspaceScoped } from './workspace-scoped.js';
+import { defaultWorkspacesScoped, workspaceScoped } from './workspace-scoped.js';
 
 export const cases: readonly CaseDefinition[] = [
   lifecycleModel,
@@ -14,6 +14,7 @@ export const cases: readonly CaseDefinition[] = [
   customIdUnique,
   maxTokensZeroErrored,
   workspaceScoped,
+  defaultWorkspacesScoped,
   resultsRetention,
   expiryAt24Hours,
   sizeLimits,

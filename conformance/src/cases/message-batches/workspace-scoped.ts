@@ -1,6 +1,32 @@
 import type { MessageBatch, MessageBatchList } from '@vendor-api/spec';
 import { type CaseContext, defineCase } from '../../case.js';
+import type { Auth } from '../../http.js';
 import { body, requestItem, success } from './checks.js';
+
+/**
+ * A batch created with `keyA` is reached and listed with `keyA` only: another workspace's key gets
+ * a 4xx (its status is not shown: UNSPEC-BATCH-RETRIEVE-ERRORS) and does not list it.
+ */
+async function expectIsolated(ctx: CaseContext, keyA: Auth, keyB: Auth): Promise<void> {
+  const created = await ctx.call('messages.batches.create', {
+    body: body([requestItem('only-a', ctx.vendor.models.sonnet, 8, 'hello')]),
+    auth: keyA,
+  });
+  success(ctx, created);
+  const id = (created.body as MessageBatch).id;
+  const own = await ctx.call('messages.batches.retrieve', { path: { message_batch_id: id }, auth: keyA });
+  success(ctx, own);
+  const other = await ctx.call('messages.batches.retrieve', { path: { message_batch_id: id }, auth: keyB });
+  ctx.http.expect(other, [{ kind: 'status-class', equals: '4xx' }]);
+  const listA = await ctx.call('messages.batches.list', { auth: keyA });
+  success(ctx, listA);
+  if (!(listA.body as MessageBatchList).data.some((x) => x.id === id))
+    ctx.fail(`batch ${id} is missing from its workspace's list`);
+  const listB = await ctx.call('messages.batches.list', { auth: keyB });
+  success(ctx, listB);
+  if ((listB.body as MessageBatchList).data.some((x) => x.id === id))
+    ctx.fail(`batch ${id} is listed in another workspace`);
+}
 
 export const workspaceScoped = defineCase({
   id: 'message-batches.workspace-scoped',
@@ -18,26 +44,41 @@ export const workspaceScoped = defineCase({
   async run(ctx: CaseContext) {
     const a = await ctx.fixture('workspaces', 'createWorkspace', 'batches-a');
     const b = await ctx.fixture('workspaces', 'createWorkspace', 'batches-b');
-    const keyA = { apiKey: a.apiKey, placeholder: 'workspace_key_a' };
-    const keyB = { apiKey: b.apiKey, placeholder: 'workspace_key_b' };
-    const created = await ctx.call('messages.batches.create', {
-      body: body([requestItem('only-a', ctx.vendor.models.sonnet, 8, 'hello')]),
-      auth: keyA,
-    });
-    success(ctx, created);
-    const id = (created.body as MessageBatch).id;
-    const own = await ctx.call('messages.batches.retrieve', { path: { message_batch_id: id }, auth: keyA });
-    success(ctx, own);
-    // Another workspace's key does not reach it; the status is not shown (UNSPEC-BATCH-RETRIEVE-ERRORS).
-    const other = await ctx.call('messages.batches.retrieve', { path: { message_batch_id: id }, auth: keyB });
-    ctx.http.expect(other, [{ kind: 'status-class', equals: '4xx' }]);
-    const listA = await ctx.call('messages.batches.list', { auth: keyA });
-    success(ctx, listA);
-    if (!(listA.body as MessageBatchList).data.some((x) => x.id === id))
-      ctx.fail(`batch ${id} is missing from its workspace's list`);
-    const listB = await ctx.call('messages.batches.list', { auth: keyB });
-    success(ctx, listB);
-    if ((listB.body as MessageBatchList).data.some((x) => x.id === id))
-      ctx.fail(`batch ${id} is listed in another workspace`);
+    await expectIsolated(
+      ctx,
+      { apiKey: a.apiKey, placeholder: 'workspace_key_a' },
+      { apiKey: b.apiKey, placeholder: 'workspace_key_b' },
+    );
+  },
+});
+
+/**
+ * Every organization has a Default Workspace, and it has no identifier: the Default Workspaces of
+ * two organizations are still two workspaces, and a key of one does not reach the other's batches.
+ */
+export const defaultWorkspacesScoped = defineCase({
+  id: 'message-batches.default-workspaces-scoped',
+  family: 'message-batches',
+  title:
+    "a batch of one organization's Default Workspace is not reached or listed with a key of another organization's Default Workspace",
+  requirements: [
+    'BATCH-WORKSPACE-SCOPED',
+    'AUTH-KEY-ONE-WORKSPACE',
+    'AUTH-WORKSPACE-SCOPED-RESOURCES',
+    'WS-SCOPE-BATCHES',
+    'WS-DEFAULT-EXISTS',
+  ],
+  needs: ['organizations', 'workspace-keys'],
+  async run(ctx: CaseContext) {
+    const keys: Auth[] = [];
+    for (const name of ['a', 'b']) {
+      const org = await ctx.fixture('organizations', 'createOrganization');
+      ctx.recorder.secret(org.adminKey, `org_${name}_admin_key`);
+      const key = (await ctx.fixture('workspace-keys', 'createWorkspaceKey', org.organizationId, 'default'))
+        .apiKey;
+      ctx.recorder.secret(key, `default_workspace_key_${name}`);
+      keys.push({ apiKey: key, placeholder: `default_workspace_key_${name}` });
+    }
+    await expectIsolated(ctx, keys[0]!, keys[1]!);
   },
 });

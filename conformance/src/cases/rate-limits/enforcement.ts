@@ -22,7 +22,8 @@ const turn = [{ role: 'user', content: 'hi' }];
  * to 2 for a workspace, a batch of 2 requests is created, and one more request, with the
  * workspace's key or a token for that workspace, is refused (the status is not shown: a 4xx with
  * the error body) while another workspace is not limited. Needs a target that enforces an
- * override at once, which the reference server does not.
+ * override at once (the reference server does: 429 `rate_limit_error`,
+ * UNSPEC-BATCH-ENQUEUED-LIMIT-ERROR).
  */
 export const enqueuedBatchRequestsEnforced = defineCase({
   id: 'rate-limits.enqueued-batch-requests-enforced',

@@ -1,6 +1,7 @@
 /**
  * Seeded faults of message batches: each breaks one requirement of the batch object, its
- * lifecycle, its results or its list (document 001, "Message batch", "Endpoints > Message batches").
+ * lifecycle, its results, its list or its rate limit (document 001, "Message batch", "Endpoints >
+ * Message batches", "Limits").
  */
 import type { FaultDefinition } from './types.js';
 
@@ -40,6 +41,12 @@ export const faults: readonly FaultDefinition[] = [
     requirement: 'BATCH-LIST-QUERY',
     description:
       'last_id is the first id of the page instead of the last, so paging with after_id=last_id repeats batches.',
+  },
+  {
+    name: 'BATCH_ENQUEUED_LIMIT_IGNORES_OVERRIDE',
+    requirement: 'BATCH-RATE-LIMIT-ENQUEUED',
+    description:
+      "Batch creation ignores a workspace's enqueued_batch_requests override: only the organization's limit applies.",
   },
   {
     name: 'BATCH_DUPLICATE_CUSTOM_ID_ACCEPTED',

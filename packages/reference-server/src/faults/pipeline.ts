@@ -6,6 +6,12 @@ import type { FaultDefinition } from './types.js';
 
 export const faults: readonly FaultDefinition[] = [
   {
+    name: 'DEFAULT_WORKSPACES_SHARED',
+    requirement: 'AUTH-KEY-ONE-WORKSPACE',
+    description:
+      'Resources are matched to keys by workspace id only: a Default Workspace key reaches the Default Workspace resources of every organization.',
+  },
+  {
     name: 'SCOPE_NOT_ENFORCED',
     requirement: 'SCOPE-OUTSIDE-403',
     description:

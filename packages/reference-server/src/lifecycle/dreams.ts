@@ -57,7 +57,7 @@ export function applyDreamEvent(
       case 'set_session_id': {
         const session = state.store.sessions.put({
           id: state.ids.next('session'),
-          organizationId: organizationOf(state, record),
+          organizationId: record.organizationId,
           workspaceId: record.workspaceId,
           createdAt: at,
           archivedAt: null,
@@ -70,7 +70,7 @@ export function applyDreamEvent(
       case 'add_output_store': {
         const store = state.store.memoryStores.put({
           id: state.ids.next('memoryStore'),
-          organizationId: organizationOf(state, record),
+          organizationId: record.organizationId,
           workspaceId: record.workspaceId,
           name: `dream-${record.id}`,
           description: null,
@@ -136,11 +136,6 @@ export function applyDreamEvent(
   if (dream.status !== 'pending') record.startAt = null;
   if (dream.status !== 'running') record.finishAt = null;
   return result;
-}
-
-function organizationOf(state: ServerState, record: DreamRecord): string {
-  if (record.workspaceId === null) return state.demo.organizationId;
-  return state.store.workspaces.get(record.workspaceId)?.organizationId ?? state.demo.organizationId;
 }
 
 /** Starts a pending dream's pipeline at `at` and schedules its success per the timings. */

@@ -15,7 +15,7 @@ function findDream(ctx: HandlerContext): DreamRecord {
   const id = String(ctx.path.dream_id);
   const record = ctx.state.store.dreams.get(id);
   if (!record) throw notFound('dream', id);
-  ctx.authorizeResource(record.workspaceId);
+  ctx.authorizeResource(record);
   return record;
 }
 
@@ -95,6 +95,7 @@ export const handlers: HandlerMap = {
     const startMs = state.timings.dreamStartMs;
     state.store.dreams.put({
       id,
+      organizationId: owner.organizationId,
       workspaceId: owner.workspaceId,
       seq: state.store.nextSeq(),
       dream,
@@ -124,7 +125,7 @@ export const handlers: HandlerMap = {
     if (!limit.ok) throw new ApiError(400, 'invalid_request_error', `query.limit: ${limit.problem.message}`);
     const records = state.store.dreams
       .values()
-      .filter((r) => r.workspaceId === owner.workspaceId)
+      .filter((r) => r.organizationId === owner.organizationId && r.workspaceId === owner.workspaceId)
       .sort((a, b) => b.seq - a.seq);
     // Newest first by `created_at` (a stable sort keeps creation order, newest first, on ties:
     // UNSPEC-DREAM-LIST-ORDER-TIES).

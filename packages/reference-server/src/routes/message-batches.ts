@@ -4,6 +4,7 @@
  * by `lifecycle/message-batches.ts` as the clock moves.
  */
 import { batchRules, type MessageBatch, type MessageBatchCreateParams, step } from '@vendor-api/spec';
+import { checkEnqueuedBatchRequests } from '../admin/enqueued-batch-requests.js';
 import { iso } from '../clock.js';
 import { ApiError, notFound } from '../errors.js';
 import { faultOn } from '../faults/index.js';
@@ -22,7 +23,7 @@ function findBatch(ctx: HandlerContext): BatchRecord {
   const id = String(ctx.path.message_batch_id);
   const record = ctx.state.store.batches.get(id);
   if (!record) throw notFound('message batch', id);
-  ctx.authorizeResource(record.workspaceId);
+  ctx.authorizeResource(record);
   return record;
 }
 
@@ -68,6 +69,11 @@ export const handlers: HandlerMap = {
         exceeded.value.map((l) => l.description).join(' '),
       );
     }
+    // BATCH-RATE-LIMIT-ENQUEUED: the enqueued requests of the caller's workspace (of its key, or of
+    // the rule its access token was minted under: RULE-WORKSPACE-LIMITS-APPLY) and of its
+    // organization (WS-LIMIT-ORG-ALWAYS-APPLIES) stay within their limits; a batch that would
+    // exceed one is refused with 429 `rate_limit_error` (UNSPEC-BATCH-ENQUEUED-LIMIT-ERROR).
+    checkEnqueuedBatchRequests(state, owner, params.requests.length);
     const now = state.clock.now();
     const counts = batchRules.initialRequestCounts(params.requests.length);
     const expires = batchRules.expiresAt(iso(now));
@@ -86,6 +92,7 @@ export const handlers: HandlerMap = {
     };
     const record = state.store.batches.put({
       id,
+      organizationId: owner.organizationId,
       workspaceId: owner.workspaceId,
       seq: state.store.nextSeq(),
       batch,
@@ -112,7 +119,7 @@ export const handlers: HandlerMap = {
     // Order is not shown (UNSPEC-BATCH-LIST-ORDER): newest first.
     const all = ctx.state.store.batches
       .values()
-      .filter((r) => r.workspaceId === owner.workspaceId)
+      .filter((r) => r.organizationId === owner.organizationId && r.workspaceId === owner.workspaceId)
       .sort((a, b) => b.seq - a.seq);
     // An unknown after_id is not shown (UNSPEC-BATCH-LIST-AFTER-ID-UNKNOWN): 400. `last_id` is
     // null on an empty page (UNSPEC-BATCH-LIST-LAST-ID).

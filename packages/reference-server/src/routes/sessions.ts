@@ -26,7 +26,7 @@ function findSession(ctx: HandlerContext): SessionRecord {
   const id = String(ctx.path.session_id);
   const session = ctx.state.store.sessions.get(id);
   if (!session || session.deletedAt !== null) throw notFound('session', id);
-  ctx.authorizeResource(session.workspaceId);
+  ctx.authorizeResource(session);
   return session;
 }
 
@@ -103,7 +103,9 @@ export const handlers: HandlerMap = {
     const session = findSession(ctx);
     const params = ctx.body as SessionResourceCreateParams;
     const file = state.store.files.get(params.file_id);
-    if (!file || file.workspaceId !== session.workspaceId) throw notFound('file', params.file_id);
+    if (!file || file.organizationId !== session.organizationId || file.workspaceId !== session.workspaceId) {
+      throw notFound('file', params.file_id);
+    }
     const now = iso(state.clock.now());
     const resource: FileSessionResource = {
       id: state.ids.next('sessionResource'),

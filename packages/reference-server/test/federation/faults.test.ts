@@ -224,6 +224,25 @@ const scenarios: Record<string, { off: unknown; on: unknown; run: Scenario }> = 
   },
 
   // Pipeline
+  DEFAULT_WORKSPACES_SHARED: {
+    off: 404,
+    on: 200,
+    run: async (faults) => {
+      const f = await setupFederation({ faults });
+      const defaultKey = async (organization: string) =>
+        String(
+          (await f.controlOk(`/_test/organizations/${organization}/keys`, { workspace_id: 'default' })).key,
+        );
+      const other = await f.controlOk('/_test/organizations', {});
+      const batch = await f.call('POST', '/v1/messages/batches', {
+        key: await defaultKey(f.demo.organizationId),
+        body: { requests: [{ custom_id: 'a', params: MESSAGE }] },
+      });
+      const id = String(batch.json?.id);
+      const key = await defaultKey(String(other.organization_id));
+      return (await f.call('GET', `/v1/messages/batches/${id}`, { key })).status;
+    },
+  },
   SCOPE_NOT_ENFORCED: {
     off: 403,
     on: 200,

@@ -1,0 +1,92 @@
+/**
+ * The `enqueued_batch_requests` limiter of the `batch` group, enforced when a batch is created
+ * (BATCH-RATE-LIMIT-ENQUEUED). The only rate limit the reference server enforces: the per-minute
+ * limiters are listed, never applied (UNSPEC-BATCH-RATE-LIMIT-DEFAULTS).
+ *
+ * - The requests of a batch count as enqueued while they are `processing` in a batch still
+ *   `in_progress`; an ended batch holds none (UNSPEC-BATCH-ENQUEUED-COUNT).
+ * - A workspace's limit is its override when it has one, else the organization's value
+ *   (RL-WS-ABSENT-GROUP-INHERITS, RL-WS-ABSENT-LIMITER-INHERITS, WS-LIMIT-DEFAULT-EQUALS-ORG); the
+ *   Default Workspace has no override (WS-DEFAULT-NO-LIMITS), so the organization's value is its
+ *   limit.
+ * - The organization's value also caps the requests enqueued across all its workspaces, whatever
+ *   the workspace limits sum to (WS-LIMIT-ORG-ALWAYS-APPLIES).
+ * - The caller's workspace is the workspace of its key or of its access token, so the limits of a
+ *   rule's workspace apply to the tokens minted under it (RULE-WORKSPACE-LIMITS-APPLY).
+ *
+ * A batch that would take either count over its limit is refused whole, before anything is
+ * stored, with 429 `rate_limit_error` (UNSPEC-BATCH-ENQUEUED-LIMIT-ERROR).
+ */
+import { type RateLimiterType, workspaceRules } from '@vendor-api/spec';
+import { ApiError } from '../errors.js';
+import { faultOn } from '../faults/index.js';
+import type { ServerState } from '../state.js';
+import type { BatchRecord } from '../store.js';
+import { organizationEntryFor, organizationRateLimits } from './rate-limit-config.js';
+
+const LIMITER: RateLimiterType = 'enqueued_batch_requests';
+
+/** The requests of a batch still enqueued (UNSPEC-BATCH-ENQUEUED-COUNT). */
+const enqueuedRequests = (record: BatchRecord): number =>
+  record.batch.processing_status === 'in_progress' ? record.batch.request_counts.processing : 0;
+
+/** The organization's value of the limiter (the same configuration for every organization). */
+function organizationLimit(state: ServerState): number | null {
+  const entry = organizationEntryFor(organizationRateLimits(state.vendor), 'batch', null);
+  return entry?.limits.find((l) => l.type === LIMITER)?.value ?? null;
+}
+
+/** A workspace's override of the limiter, if it has one (never the Default Workspace). */
+function workspaceOverride(state: ServerState, workspaceId: string | null): number | null {
+  // BATCH-RATE-LIMIT-ENQUEUED (seeded fault: the override is ignored, the organization's value applies)
+  if (workspaceId === null || faultOn(state, 'BATCH_ENQUEUED_LIMIT_IGNORES_OVERRIDE')) return null;
+  const override = state.store.rateLimitOverrides
+    .values()
+    .find((o) => o.workspaceId === workspaceId && o.groupType === 'batch');
+  return override?.limits.find((l) => l.type === LIMITER)?.value ?? null;
+}
+
+/** The requests enqueued in an organization, in total and in one of its workspaces. */
+function enqueuedBatchRequests(
+  state: ServerState,
+  organizationId: string,
+  workspaceId: string | null,
+): { readonly organization: number; readonly workspace: number } {
+  let organization = 0;
+  let workspace = 0;
+  for (const record of state.store.batches.values()) {
+    if (record.organizationId !== organizationId) continue;
+    const n = enqueuedRequests(record);
+    organization += n;
+    if (record.workspaceId === workspaceId) workspace += n;
+  }
+  return { organization, workspace };
+}
+
+/**
+ * Refuses a new batch of `count` requests that would take the enqueued requests of the caller's
+ * workspace over the workspace's limit, or those of its organization over the organization's.
+ */
+export function checkEnqueuedBatchRequests(
+  state: ServerState,
+  owner: { readonly organizationId: string; readonly workspaceId: string | null },
+  count: number,
+): void {
+  const org = organizationLimit(state);
+  const limit = workspaceRules.checkWorkspaceLimit(org, workspaceOverride(state, owner.workspaceId), {
+    defaultWorkspace: owner.workspaceId === null,
+  });
+  // Test control refuses an override above the organization's value or on the Default Workspace.
+  if (!limit.ok) throw new Error(`enqueued_batch_requests: ${limit.message}`);
+  const enqueued = enqueuedBatchRequests(state, owner.organizationId, owner.workspaceId);
+  const over = (who: string, already: number, value: number | null) => {
+    if (value === null || already + count <= value) return;
+    throw new ApiError(
+      429,
+      'rate_limit_error',
+      `the batch's ${count} requests would bring the ${who}'s enqueued batch requests to ${already + count}, over its ${LIMITER} limit of ${value}`,
+    );
+  };
+  over('workspace', enqueued.workspace, limit.effective);
+  over('organization', enqueued.organization, org);
+}
