@@ -38,7 +38,11 @@ const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
  * value).
  */
 const keyCache = new Map<string, Uint32Array>();
-function digest(seed: string, label: string, n: number): Buffer {
+/** The eight 32-bit words of the last `mix` (ids are minted one at a time). */
+const words = new Uint32Array(8);
+
+/** Fills `words` for (seed, label, n). */
+function mix(seed: string, label: string, n: number): Uint32Array {
   const cacheKey = `${seed}\u0000${label}`;
   let key = keyCache.get(cacheKey);
   if (!key) {
@@ -46,22 +50,30 @@ function digest(seed: string, label: string, n: number): Buffer {
     key = new Uint32Array(h.buffer.slice(h.byteOffset, h.byteOffset + 32));
     keyCache.set(cacheKey, key);
   }
-  const out = Buffer.allocUnsafe(32);
   let x = (n * 0x9e3779b9) >>> 0;
   for (let i = 0; i < 8; i++) {
     x = (x + (key[i] ?? 0) + 0x6d2b79f5) >>> 0;
     let z = x;
     z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
     z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
-    z = (z ^ (z >>> 16)) >>> 0;
-    out.writeUInt32LE(z, i * 4);
+    words[i] = (z ^ (z >>> 16)) >>> 0;
   }
+  return words;
+}
+
+/** The 32 bytes of (seed, label, n): the words of `mix`, little-endian. */
+function digest(seed: string, label: string, n: number): Buffer {
+  const w = mix(seed, label, n);
+  const out = Buffer.allocUnsafe(32);
+  for (let i = 0; i < 8; i++) out.writeUInt32LE(w[i] ?? 0, i * 4);
   return out;
 }
 
-function base62(bytes: Buffer, length: number): string {
+/** `length` (at most 32) base-62 characters, one per byte of (seed, label, n). */
+function base62(seed: string, label: string, n: number, length: number): string {
+  const w = mix(seed, label, n);
   let out = '';
-  for (let i = 0; i < length; i++) out += ALPHABET[(bytes[i % bytes.length] ?? 0) % 62];
+  for (let i = 0; i < length; i++) out += ALPHABET[(((w[i >> 2] ?? 0) >>> ((i & 3) * 8)) & 0xff) % 62];
   return out;
 }
 
@@ -76,7 +88,7 @@ export function createIds(seed: string | number = 0): IdGenerator {
   };
   return {
     next(kind) {
-      return ID_PREFIXES[kind] + base62(digest(s, kind, bump(kind)), 24);
+      return ID_PREFIXES[kind] + base62(s, kind, bump(kind), 24);
     },
     token(label) {
       return digest(s, `token:${label}`, bump(`token:${label}`))

@@ -7,10 +7,93 @@ import { type Message, messageRules } from '@vendor-api/spec';
 
 type CountableContent = messageRules.CountableContent;
 
+/** A token of the stand-in model: a run of letters, digits and `_`, or one other non-space character. */
+const TOKEN_PATTERN = /[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_]/gu;
+
+/** The pattern's classes over ASCII: 0 white space (`\s`), 1 word (`[A-Za-z0-9_]`), 2 anything else. */
+const ASCII_CLASS = (() => {
+  const classes = new Uint8Array(128).fill(2);
+  for (const c of '\t\n\v\f\r ') classes[c.charCodeAt(0)] = 0;
+  for (let c = 0; c < 128; c++) if (/[A-Za-z0-9_]/.test(String.fromCharCode(c))) classes[c] = 1;
+  return classes;
+})();
+
+interface TokenScan {
+  /** Tokens counted (at most `max`). */
+  readonly tokens: number;
+  /** Where the last counted token ends. */
+  readonly end: number;
+  /** Whether a token beyond `max` exists. */
+  readonly truncated: boolean;
+}
+
+/**
+ * Counts the tokens of a text up to `max` with TOKEN_PATTERN. ASCII text, the common case, is
+ * scanned by character class without the regular expression (the same tokens: tested against it).
+ */
+function scanTokens(text: string, max: number): TokenScan {
+  return scanAscii(text, max) ?? scanPattern(text, max);
+}
+
+function scanPattern(text: string, max: number): TokenScan {
+  let tokens = 0;
+  let end = 0;
+  for (const m of text.matchAll(TOKEN_PATTERN)) {
+    if (tokens === max) return { tokens, end, truncated: true };
+    tokens++;
+    end = (m.index ?? 0) + m[0].length;
+  }
+  return { tokens, end, truncated: false };
+}
+
+/** `scanPattern` for ASCII text; null when the text holds another character. */
+function scanAscii(text: string, max: number): TokenScan | null {
+  let tokens = 0;
+  let end = 0;
+  let i = 0;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c >= 128) return null;
+    const kind = ASCII_CLASS[c];
+    if (kind === 0) {
+      i++;
+      continue;
+    }
+    if (tokens === max) return { tokens, end, truncated: true };
+    tokens++;
+    i++;
+    if (kind === 1) {
+      for (; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d >= 128) return null;
+        if (ASCII_CLASS[d] !== 1) break;
+      }
+    }
+    end = i;
+  }
+  return { tokens, end, truncated: false };
+}
+
 /** Tokens of a text: words and single punctuation marks. */
 export function textTokens(text: string): number {
-  return text.match(/[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_]/gu)?.length ?? 0;
+  return scanTokens(text, Number.POSITIVE_INFINITY).tokens;
 }
+
+/** The first `max` tokens of a text (whole tokens, original spacing kept). */
+export function truncateTokens(
+  text: string,
+  max: number,
+): { text: string; tokens: number; truncated: boolean } {
+  const scan = scanTokens(text, max);
+  return {
+    text: scan.truncated ? text.slice(0, scan.end) : text,
+    tokens: scan.tokens,
+    truncated: scan.truncated,
+  };
+}
+
+/** The tokenizers, for the test that holds the ASCII scan to the pattern. */
+export const tokenizers = { scanAscii, scanPattern } as const;
 
 /** Overhead per turn, and for the system prompt and each tool (the stand-in's own constants). */
 const TURN_OVERHEAD = 3;
@@ -86,19 +169,6 @@ function lastUserText(content: CountableContent): string {
       .trim();
   }
   return '';
-}
-
-/** The first `max` tokens of a text (whole tokens, original spacing kept). */
-function truncateTokens(text: string, max: number): { text: string; tokens: number; truncated: boolean } {
-  const re = /[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_]/gu;
-  let count = 0;
-  let end = 0;
-  for (const m of text.matchAll(re)) {
-    if (count === max) return { text: text.slice(0, end), tokens: count, truncated: true };
-    count++;
-    end = (m.index ?? 0) + m[0].length;
-  }
-  return { text, tokens: count, truncated: false };
 }
 
 /** The message the stand-in model answers with; `id` is minted by the caller. */
