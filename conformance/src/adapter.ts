@@ -55,9 +55,15 @@ export type DreamDrive =
   | { readonly action: 'succeed' }
   | { readonly action: 'fail'; readonly error_type: string };
 
-export type BatchDrive =
+export type BatchDrive = {
   /** Process every unsent request (invalid ones end `errored`, as the documents say). */
-  { readonly action: 'process' };
+  readonly action: 'process';
+  /**
+   * Requests (by `custom_id`) that meet an internal server error while processed: they end
+   * `errored` (capability `batch-internal-errors`; other adapters may ignore it).
+   */
+  readonly internalErrors?: readonly string[];
+};
 
 export interface Adapter {
   readonly name: string;

@@ -24,6 +24,8 @@ export const CAPABILITIES = {
     'attach a git_host_repository resource to a session (its add-resource body is not shown)',
   'drive-dreams': 'drive a dream pipeline: start, progress, succeed, fail with an error type',
   'drive-batches': 'drive batch processing: process requests, succeed or error them',
+  'batch-internal-errors':
+    'make chosen requests of a batch meet an internal server error when it is processed (driveBatch internalErrors)',
   faults: 'switch seeded faults on and off (the reference server only; for the mutation score)',
   organizations:
     'create a fresh organization (its admin API key and admin user) and users of it with an organization role',

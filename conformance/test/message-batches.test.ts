@@ -84,6 +84,7 @@ describe('message-batch cases', () => {
     ['message-batches.list-pagination', 'BATCH_LIST_HAS_MORE_ON_LAST_PAGE'],
     ['message-batches.list-pagination', 'BATCH_LIST_LAST_ID_WRONG'],
     ['message-batches.default-workspaces-scoped', 'DEFAULT_WORKSPACES_SHARED'],
+    ['message-batches.internal-errors-errored', 'BATCH_INTERNAL_ERROR_AS_INVALID_REQUEST'],
   ])(
     '%s fails with %s switched on',
     async (id, fault) => {

@@ -68,6 +68,7 @@ export function referenceAdapter(baseUrl: string): Adapter {
     'files',
     'drive-dreams',
     'drive-batches',
+    'batch-internal-errors',
     'faults',
     'workspaces',
     'users',
@@ -148,8 +149,12 @@ export function referenceAdapter(baseUrl: string): Adapter {
       const action = drive.action === 'succeed' ? 'complete' : drive.action;
       await ok('POST', `/dreams/${encodeURIComponent(id)}/${action}`, drive);
     },
-    async driveBatch(id: string, _drive: BatchDrive) {
-      await ok('POST', `/batches/${encodeURIComponent(id)}/complete`, {});
+    async driveBatch(id: string, drive: BatchDrive) {
+      await ok(
+        'POST',
+        `/batches/${encodeURIComponent(id)}/complete`,
+        drive.internalErrors === undefined ? {} : { internal_errors: drive.internalErrors },
+      );
     },
     async setFaults(names: readonly string[]) {
       await ok('POST', '/faults', { names });

@@ -13,9 +13,10 @@ import { isManualClock, iso } from './clock.js';
 import { ApiError, notFound } from './errors.js';
 import { FAULTS, faultOn } from './faults/index.js';
 import { type AnyStep, applyDreamEvent, inputStoreId, startPipeline } from './lifecycle/dreams.js';
-import { applyBatchEvent } from './lifecycle/message-batches.js';
+import { applyBatchEvent, type Processing } from './lifecycle/message-batches.js';
 import { resourceKey } from './routes/sessions.js';
 import type { ServerState } from './state.js';
+import type { BatchRecord } from './store.js';
 import { registerAdminTestControl } from './test-control-admin.js';
 import { registerFederationTestControl } from './test-control-federation.js';
 import { registerLifecycleTestControl } from './test-control-lifecycle.js';
@@ -47,6 +48,36 @@ function required(body: Body, key: string): string {
     throw new ApiError(400, 'invalid_request_error', `body.${key}: must be a non-empty string`);
   }
   return value;
+}
+
+/**
+ * The processing test control asks of a batch: `internal_errors` (custom ids of its requests
+ * that meet an internal error) and their `error_type` (any but `invalid_request_error`, which
+ * names an invalid request: BATCH-RESULT-ERRORED-CAUSES).
+ */
+function processingOf(body: Body, record: BatchRecord): Processing {
+  const ids = body?.internal_errors;
+  if (ids === undefined) return {};
+  const known = new Set(record.requests.map((r) => r.custom_id));
+  if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string' && known.has(id))) {
+    throw new ApiError(
+      400,
+      'invalid_request_error',
+      "body.internal_errors: must list custom ids of the batch's requests",
+    );
+  }
+  const errorType = body?.error_type;
+  if (
+    errorType !== undefined &&
+    (typeof errorType !== 'string' || errorType === '' || errorType === 'invalid_request_error')
+  ) {
+    throw new ApiError(
+      400,
+      'invalid_request_error',
+      'body.error_type: must be a non-empty error type other than invalid_request_error',
+    );
+  }
+  return { internalErrors: new Set(ids as string[]), ...(errorType === undefined ? {} : { errorType }) };
 }
 
 /**
@@ -253,7 +284,13 @@ export function registerTestControl(app: FastifyInstance, state: ServerState): v
     const record = state.store.batches.get(request.params.id);
     if (!record) throw notFound('message batch', request.params.id);
     checkStep(
-      applyBatchEvent(state, record, 'processing.completed', state.clock.now()),
+      applyBatchEvent(
+        state,
+        record,
+        'processing.completed',
+        state.clock.now(),
+        processingOf(request.body as Body, record),
+      ),
       'processing.completed',
     );
     return record.batch;

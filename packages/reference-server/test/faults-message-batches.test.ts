@@ -184,6 +184,28 @@ describe('seeded faults: message batches', () => {
     },
   );
 
+  faultTest(
+    'BATCH_INTERNAL_ERROR_AS_INVALID_REQUEST',
+    'a request that met an internal error ends errored as an invalid request',
+    async () => {
+      for (const [names, type] of [
+        [[], 'api_error'],
+        [['BATCH_INTERNAL_ERROR_AS_INVALID_REQUEST'], 'invalid_request_error'],
+      ] as const) {
+        const t = setup({ faults: [...names], timings: { batchProcessingMs: null } });
+        const batch = await createBatch(t, [item('a'), item('b')]);
+        const done = await t.call('POST', `/_test/batches/${batch.id}/complete`, {
+          key: null,
+          body: { internal_errors: ['b'] },
+        });
+        expect(done.status).toBe(200);
+        const byId = new Map(lines((await results(t, batch.id)).text).map((l) => [l.custom_id, l.result]));
+        expect(byId.get('a')?.type).toBe('succeeded');
+        expect(byId.get('b')).toMatchObject({ type: 'errored', error: { type: 'error', error: { type } } });
+      }
+    },
+  );
+
   it('every batch fault of the catalog has a test here', () => {
     expect([...tested].sort()).toEqual(faults.map((f) => f.name).sort());
   });

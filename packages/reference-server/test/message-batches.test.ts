@@ -249,4 +249,40 @@ describe('the enqueued_batch_requests limit (BATCH-RATE-LIMIT-ENQUEUED)', () => 
     const other = await control(t, `/organizations/${org.organization_id}/keys`, {});
     expect((await createBatch(t, other.key, 2)).status).toBe(200);
   });
+
+  it('test control makes chosen requests meet an internal error, with the error type it names', async () => {
+    const t = setup({ timings: { batchProcessingMs: null } });
+    const requests = ['a', 'b', 'c'].map((id) => ({
+      custom_id: id,
+      params: { model: MODEL, max_tokens: id === 'c' ? 0 : 8, messages: [{ role: 'user', content: id }] },
+    }));
+    const created = await t.call('POST', '/v1/messages/batches', { body: { requests } });
+    const id = String(created.json?.id);
+    const complete = (body: unknown) => t.call('POST', `/_test/batches/${id}/complete`, { key: null, body });
+    // Only the batch's own custom ids, and any error type but the one of an invalid request.
+    expectErrorBody(await complete({ internal_errors: ['zz'] }), 400);
+    expectErrorBody(await complete({ internal_errors: 'a' }), 400);
+    expectErrorBody(await complete({ internal_errors: ['a'], error_type: 'invalid_request_error' }), 400);
+    const ended = await complete({ internal_errors: ['a', 'c'], error_type: 'overloaded_error' });
+    expect(ended.status).toBe(200);
+    expect(ended.json?.request_counts).toEqual({
+      processing: 0,
+      succeeded: 1,
+      errored: 2,
+      canceled: 0,
+      expired: 0,
+    });
+    const { lines } = await results(
+      t,
+      String((await t.call('GET', `/v1/messages/batches/${id}`)).json?.results_url),
+    );
+    const byId = new Map(lines.map((l) => [l.custom_id, l.result]));
+    expect(byId.get('a')).toMatchObject({ type: 'errored', error: { error: { type: 'overloaded_error' } } });
+    expect(byId.get('b')).toMatchObject({ type: 'succeeded' });
+    // An invalid request stays an invalid request, whatever else happened to it.
+    expect(byId.get('c')).toMatchObject({
+      type: 'errored',
+      error: { error: { type: 'invalid_request_error' } },
+    });
+  });
 });

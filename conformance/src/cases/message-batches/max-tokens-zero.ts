@@ -48,3 +48,61 @@ export const maxTokensZeroErrored = defineCase({
     );
   },
 });
+
+/**
+ * Requests that meet an internal server error while processed (driven by the adapter) end
+ * `errored`, with an error type at `result.error.error.type` other than `invalid_request_error`
+ * (that type names an invalid request, whose body must be fixed; any other may be retried as it
+ * is), while the batch's other requests are processed on their own.
+ */
+export const internalErrorsErrored = defineCase({
+  id: 'message-batches.internal-errors-errored',
+  family: 'message-batches',
+  title:
+    'requests that meet an internal error end errored with an error type other than invalid_request_error; the others succeed and the counts add up',
+  requirements: [
+    'BATCH-RESULT-ERRORED',
+    'BATCH-RESULT-ERRORED-CAUSES',
+    'BATCH-PROCESSED-INDEPENDENTLY',
+    'BATCH-COUNTS-SUM',
+  ],
+  needs: ['drive-batches', 'batch-internal-errors'],
+  async run(ctx: CaseContext) {
+    const model = ctx.vendor.models.sonnet;
+    await ctx.property(
+      fc
+        .integer({ min: 2, max: 5 })
+        .chain((n) =>
+          fc.tuple(fc.constant(n), fc.uniqueArray(fc.nat(n - 1), { minLength: 1, maxLength: n })),
+        ),
+      async ([n, failing]) => {
+        const requests = Array.from({ length: n }, (_, i) => requestItem(`r-${i}`, model, 8, `q ${i}`));
+        const internal = new Set(failing.map((i) => `r-${i}`));
+        const created = await ctx.call('messages.batches.create', { body: body(requests) });
+        success(ctx, created);
+        const id = (created.body as MessageBatch).id;
+        await ctx.fixture('drive-batches', 'driveBatch', id, {
+          action: 'process',
+          internalErrors: [...internal],
+        });
+        const row = step(machine, machine.initial, 'processing.completed');
+        const res = await ctx.call('messages.batches.retrieve', { path: { message_batch_id: id } });
+        success(ctx, res);
+        const batch = res.body as MessageBatch;
+        checkRecord(ctx, batch, n);
+        if (batch.results_url === null) return ctx.fail('an ended batch has no results_url');
+        const results = await ctx.call('messages.batches.results', { url: batch.results_url }, false);
+        success(ctx, results);
+        // Every line is one its request may have; which one each has is then checked here.
+        for (const line of checkResults(ctx, results, requests, new Set(row.effects), batch)) {
+          const expected = internal.has(line.custom_id) ? 'errored' : 'succeeded';
+          if (line.result.type !== expected)
+            ctx.fail(`request ${line.custom_id} ended ${line.result.type}, expected ${expected}`);
+        }
+        if (batch.request_counts.errored !== internal.size)
+          ctx.fail(`request_counts.errored is ${batch.request_counts.errored}, expected ${internal.size}`);
+      },
+      { numRuns: Math.min(ctx.settings.numRuns, 10) },
+    );
+  },
+});

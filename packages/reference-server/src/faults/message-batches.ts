@@ -10,6 +10,12 @@ import type { FaultDefinition } from './types.js';
 // could never be killed; BATCH_RESULTS_URL_EARLY covers the observable side.
 export const faults: readonly FaultDefinition[] = [
   {
+    name: 'BATCH_INTERNAL_ERROR_AS_INVALID_REQUEST',
+    requirement: 'BATCH-RESULT-ERRORED-CAUSES',
+    description:
+      'A request that met an internal error ends errored with invalid_request_error, the type of an invalid request.',
+  },
+  {
     name: 'BATCH_COUNTS_DO_NOT_ADD_UP',
     requirement: 'BATCH-COUNTS-SUM',
     description:

@@ -14,11 +14,25 @@ import type { BatchRecord } from '../store.js';
 import type { AnyStep } from './dreams.js';
 import { batchStateKey, machineOf } from './machines.js';
 
+/**
+ * How processing goes: requests of the batch (by `custom_id`) that meet an internal error, and
+ * its error type (the documents name none: UNSPEC-BATCH-ERRORED-TYPES; `api_error` by default).
+ * Only test control asks for internal errors; on its own the stand-in model never fails.
+ */
+export interface Processing {
+  readonly internalErrors?: ReadonlySet<string>;
+  readonly errorType?: string;
+}
+
+/** The error type of an internal error when test control names none. */
+export const DEFAULT_INTERNAL_ERROR_TYPE = 'api_error';
+
 /** The result of one request, from what happened to it. */
 function resultFor(
   state: ServerState,
   params: Record<string, unknown>,
   stoppedBy: 'deadline' | null,
+  internalErrorType: string | null = null,
 ): MessageBatchResult['result'] {
   if (stoppedBy === 'deadline') {
     const d = batchRules.resultTypeFor({
@@ -33,11 +47,16 @@ function resultFor(
   const decision = batchRules.resultTypeFor({
     processed: true,
     paramsValid: check.ok,
-    internalError: false,
+    internalError: internalErrorType !== null,
     stoppedBy: null,
   });
   if (!check.ok || (decision.ok && decision.value.type === 'errored')) {
-    const type = decision.ok ? (decision.value.errorType ?? 'api_error') : 'invalid_request_error';
+    const named = decision.ok ? decision.value.errorType : 'invalid_request_error';
+    // BATCH-RESULT-ERRORED-CAUSES (seeded fault: an internal error is reported as an invalid request)
+    const internal = faultOn(state, 'BATCH_INTERNAL_ERROR_AS_INVALID_REQUEST')
+      ? 'invalid_request_error'
+      : (internalErrorType ?? DEFAULT_INTERNAL_ERROR_TYPE);
+    const type = named ?? internal;
     const message = check.ok
       ? 'internal error'
       : check.error.error.message.replace(/^MessageBatchRequestParams/, 'params');
@@ -54,7 +73,13 @@ function resultFor(
  * Steps a batch by one happening at instant `at` and carries out the row's effects. Rows that
  * are `ignored` or `impossible` change nothing.
  */
-export function applyBatchEvent(state: ServerState, record: BatchRecord, event: string, at: number): AnyStep {
+export function applyBatchEvent(
+  state: ServerState,
+  record: BatchRecord,
+  event: string,
+  at: number,
+  processing: Processing = {},
+): AnyStep {
   const machine = machineOf(state.spec, 'message-batches');
   const result = step(machine, batchStateKey(machine, record.batch, at), event);
   const kind = result.outcome.kind;
@@ -66,7 +91,14 @@ export function applyBatchEvent(state: ServerState, record: BatchRecord, event: 
       case 'record_results':
         record.results = record.requests.map((r) => ({
           custom_id: r.custom_id,
-          result: resultFor(state, r.params as Record<string, unknown>, null),
+          result: resultFor(
+            state,
+            r.params as Record<string, unknown>,
+            null,
+            processing.internalErrors?.has(r.custom_id)
+              ? (processing.errorType ?? DEFAULT_INTERNAL_ERROR_TYPE)
+              : null,
+          ),
         }));
         break;
       case 'expire_unsent_requests':
