@@ -21,7 +21,16 @@ import { vendor } from '@vendor-api/spec';
 import Fastify from 'fastify';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, jwtVerify, SignJWT } from 'jose';
 import { createServer } from '../src/index.js';
-import { best, Loader, loadPhase, localPhase, type Phase, reportContext, reportRatio } from './harness.js';
+import {
+  best,
+  Loader,
+  loadPhase,
+  localPhase,
+  type Phase,
+  pipelining,
+  reportContext,
+  reportRatio,
+} from './harness.js';
 
 const TARGET = 0.5;
 const COUNT = Number(process.env.BENCH_EXCHANGE_COUNT ?? 8000);
@@ -47,7 +56,8 @@ async function postJson(base: string, path: string, body: unknown): Promise<Reco
 }
 
 export async function run(): Promise<boolean> {
-  console.log('token exchange vs raw jose ES256 verification');
+  const depth = pipelining();
+  console.log(`token exchange vs raw jose ES256 verification (pipelining ${depth})`);
   const app = createServer({ seed: 'bench', testControl: true });
   const base = await app.reference.listenLocal(0);
   const loader = new Loader();
@@ -120,7 +130,7 @@ export async function run(): Promise<boolean> {
       bodies: bodies.slice(from, from + count),
       count,
       connections: CONNECTIONS,
-      pipelining: 1,
+      pipelining: depth,
       timeLimitMs: TIME_LIMIT_MS,
     });
     await localPhase('raw jose warm-up', tokens.slice(0, WARMUP), CONNECTIONS, verify);

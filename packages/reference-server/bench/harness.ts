@@ -13,6 +13,19 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** The monorepo root: `tsx` and the source condition resolve from there. */
 export const ROOT = resolve(here, '../../..');
 
+/**
+ * Requests in flight per connection (HTTP/1.1 pipelining): 1 (none, as an SDK sends them) unless
+ * `BENCH_PIPELINING` says otherwise (Fastify's own benchmarks use 10).
+ */
+export function pipelining(): number {
+  const value = process.env.BENCH_PIPELINING;
+  if (value === undefined || value === '') return 1;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw new Error(`BENCH_PIPELINING must be a positive integer; got ${value}`);
+  return n;
+}
+
 /** A load-generator child process, reused for every phase of a benchmark. */
 export class Loader {
   readonly #child: ChildProcess;

@@ -9,7 +9,7 @@
 import { vendor } from '@vendor-api/spec';
 import Fastify from 'fastify';
 import { createServer } from '../src/index.js';
-import { best, Loader, loadPhase, type Phase, reportContext, reportRatio } from './harness.js';
+import { best, Loader, loadPhase, type Phase, pipelining, reportContext, reportRatio } from './harness.js';
 
 const TARGET = 0.5;
 const COUNT = Number(process.env.BENCH_MESSAGES_COUNT ?? 15_000);
@@ -20,7 +20,8 @@ const TIME_LIMIT_MS = 20_000;
 const ROUNDS = 3;
 
 export async function run(): Promise<boolean> {
-  console.log('messages.create vs a bare Fastify JSON route');
+  const depth = pipelining();
+  console.log(`messages.create vs a bare Fastify JSON route (pipelining ${depth})`);
   const body = JSON.stringify({
     model: vendor.models.sonnet,
     max_tokens: 64,
@@ -60,7 +61,7 @@ export async function run(): Promise<boolean> {
       bodies: [body],
       count,
       connections: CONNECTIONS,
-      pipelining: 1,
+      pipelining: depth,
       timeLimitMs: TIME_LIMIT_MS,
     });
     await loadPhase('bare Fastify warm-up', loader, job(bareBase, WARMUP));
