@@ -336,6 +336,18 @@ describe('decodeCompactJws', () => {
       }),
     );
   });
+  it('accepts exactly the canonical encodings over the alphabet (property)', () => {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.split('');
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...alphabet), maxLength: 40 }), (text) => {
+        const decoded = base64UrlDecode(text);
+        const canonical =
+          text.length % 4 !== 1 && Buffer.from(text, 'base64url').toString('base64url') === text;
+        expect(decoded !== null).toBe(canonical);
+        if (decoded) expect(Buffer.from(decoded).equals(Buffer.from(text, 'base64url'))).toBe(true);
+      }),
+    );
+  });
   it('never throws on arbitrary strings (property)', () => {
     fc.assert(
       fc.property(fc.string(), (s) => {
