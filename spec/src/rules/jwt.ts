@@ -285,32 +285,22 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Strict unpadded base64url decoding; null for a character outside the alphabet or an impossible length. */
 export function base64UrlDecode(segment: string): Uint8Array | null {
-  const n = segment.length;
-  if (n % 4 === 1 || !B64URL.test(segment)) return null;
-  const out = new Uint8Array(Math.floor((n * 3) / 4));
-  const at = (i: number) => B64_VALUE[segment.charCodeAt(i)] ?? 0;
-  const whole = n - (n % 4);
-  let o = 0;
-  // Four characters carry three bytes.
-  for (let i = 0; i < whole; i += 4) {
-    const v = (at(i) << 18) | (at(i + 1) << 12) | (at(i + 2) << 6) | at(i + 3);
-    out[o++] = v >>> 16;
-    out[o++] = (v >>> 8) & 0xff;
-    out[o++] = v & 0xff;
+  if (!B64URL.test(segment) || segment.length % 4 === 1) return null;
+  const out = new Uint8Array(Math.floor((segment.length * 3) / 4));
+  let bits = 0;
+  let value = 0;
+  let index = 0;
+  for (const ch of segment) {
+    value = (value << 6) | (B64_VALUE[ch.charCodeAt(0)] ?? 0);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out[index++] = (value >> bits) & 0xff;
+    }
   }
-  // A tail of two or three characters carries one or two bytes; its leftover bits must be zero
-  // in a canonical encoding.
-  if (n - whole === 2) {
-    const v = (at(whole) << 6) | at(whole + 1);
-    if ((v & 0xf) !== 0) return null;
-    out[o++] = v >>> 4;
-  } else if (n - whole === 3) {
-    const v = (at(whole) << 12) | (at(whole + 1) << 6) | at(whole + 2);
-    if ((v & 0x3) !== 0) return null;
-    out[o++] = v >>> 10;
-    out[o++] = (v >>> 2) & 0xff;
-  }
-  return out;
+  // Leftover bits must be zero in a canonical encoding.
+  if ((value & ((1 << bits) - 1)) !== 0) return null;
+  return out.subarray(0, index);
 }
 
 function decodeJsonSegment(
