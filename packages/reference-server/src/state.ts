@@ -67,6 +67,10 @@ export interface ResourceOwner {
   readonly workspaceId: string | null;
 }
 
+/** Whether two owners are the same workspace of the same organization (Default Workspaces are null). */
+export const sameOwner = (a: ResourceOwner, b: ResourceOwner): boolean =>
+  a.organizationId === b.organizationId && a.workspaceId === b.workspaceId;
+
 export interface HandlerContext {
   readonly state: ServerState;
   readonly endpoint: Endpoint;
@@ -92,7 +96,7 @@ export interface HandlerResult {
 }
 
 /** The caller's organization and workspace; throws 401 on an endpoint reached without a credential. */
-export function ownerOf(ctx: HandlerContext): { organizationId: string; workspaceId: string | null } {
+export function ownerOf(ctx: HandlerContext): ResourceOwner {
   if (ctx.caller === null) throw new ApiError(401, 'authentication_error', 'a credential is required');
   return { organizationId: ctx.caller.organizationId, workspaceId: ctx.caller.workspaceId };
 }

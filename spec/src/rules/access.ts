@@ -344,12 +344,20 @@ export function endpointAccessProblems(
 // ---------------------------------------------------------------------------------------------
 // Authorization
 
-/** The credential a request presents, as the server knows it after lookup. */
+/**
+ * The credential a request presents, as the server knows it after lookup. `workspaceId` null: the
+ * Default Workspace, which has no identifier, so every organization's looks the same; with
+ * `organizationId` given, a workspace is told apart by its organization too.
+ */
 export type PresentedCredential =
-  /** `workspaceId` null: the Default Workspace (it has no identifier). */
-  | { readonly kind: 'workspace_key'; readonly workspaceId: string | null }
+  | { readonly kind: 'workspace_key'; readonly workspaceId: string | null; readonly organizationId?: string }
   | { readonly kind: 'admin_key' }
-  | { readonly kind: 'access_token'; readonly scope: OAuthScope; readonly workspaceId: string | null }
+  | {
+      readonly kind: 'access_token';
+      readonly scope: OAuthScope;
+      readonly workspaceId: string | null;
+      readonly organizationId?: string;
+    }
   | { readonly kind: 'none' };
 
 export interface AccessContext {
@@ -358,6 +366,25 @@ export interface AccessContext {
    * request addresses no workspace-owned resource (creation, lists of the caller's workspace).
    */
   readonly resourceWorkspaceId?: string | null | undefined;
+  /**
+   * Organization owning the addressed resource: when both it and the credential's are given and
+   * differ, the resource is another workspace's, Default Workspaces included.
+   */
+  readonly resourceOrganizationId?: string | undefined;
+}
+
+/** Whether a resource of (organization, workspace) is of another workspace than the credential's. */
+function otherWorkspace(
+  credential: { readonly workspaceId: string | null; readonly organizationId?: string },
+  context: AccessContext,
+): boolean {
+  if (context.resourceWorkspaceId === undefined) return false;
+  if (context.resourceWorkspaceId !== credential.workspaceId) return true;
+  return (
+    context.resourceOrganizationId !== undefined &&
+    credential.organizationId !== undefined &&
+    context.resourceOrganizationId !== credential.organizationId
+  );
 }
 
 export type AccessDenialReason =
@@ -444,8 +471,8 @@ export function authorize(
       unspecified: ['UNSPEC-AUTH-WRONG-KIND'],
     };
   }
-  if (credential.kind !== 'admin_key' && context.resourceWorkspaceId !== undefined) {
-    if (context.resourceWorkspaceId !== credential.workspaceId) {
+  if (credential.kind !== 'admin_key') {
+    if (otherWorkspace(credential, context)) {
       return {
         allowed: false,
         reason: 'other_workspace',

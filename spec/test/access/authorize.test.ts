@@ -126,6 +126,37 @@ describe('authorize', () => {
       false,
     ],
     ['admin key is not workspace-bound', admin, adminKey, { resourceWorkspaceId: 'wrkspc_b' }, 'allowed'],
+    // organizations: every Default Workspace is null, so the organization tells them apart
+    [
+      'Default Workspace key on the Default Workspace resource of its organization',
+      standard,
+      { kind: 'workspace_key', workspaceId: null, organizationId: 'org_a' },
+      { resourceWorkspaceId: null, resourceOrganizationId: 'org_a' },
+      'allowed',
+    ],
+    [
+      "Default Workspace key on another organization's Default Workspace resource",
+      standard,
+      { kind: 'workspace_key', workspaceId: null, organizationId: 'org_a' },
+      { resourceWorkspaceId: null, resourceOrganizationId: 'org_b' },
+      404,
+      false,
+    ],
+    [
+      "token of a Default Workspace on another organization's Default Workspace resource",
+      standard,
+      { kind: 'access_token', scope: 'workspace:developer', workspaceId: null, organizationId: 'org_a' },
+      { resourceWorkspaceId: null, resourceOrganizationId: 'org_b' },
+      404,
+      false,
+    ],
+    [
+      'no organization on one side: workspaces alone decide',
+      standard,
+      key(null),
+      { resourceWorkspaceId: null, resourceOrganizationId: 'org_b' },
+      'allowed',
+    ],
   ];
 
   it.each(table)('%s', (_, endpoint, credential, context, want, documented) => {

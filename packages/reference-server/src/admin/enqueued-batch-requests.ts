@@ -20,7 +20,7 @@
 import { type RateLimiterType, workspaceRules } from '@vendor-api/spec';
 import { ApiError } from '../errors.js';
 import { faultOn } from '../faults/index.js';
-import type { ServerState } from '../state.js';
+import { type ResourceOwner, type ServerState, sameOwner } from '../state.js';
 import type { BatchRecord } from '../store.js';
 import { organizationEntryFor, organizationRateLimits } from './rate-limit-config.js';
 
@@ -49,16 +49,15 @@ function workspaceOverride(state: ServerState, workspaceId: string | null): numb
 /** The requests enqueued in an organization, in total and in one of its workspaces. */
 function enqueuedBatchRequests(
   state: ServerState,
-  organizationId: string,
-  workspaceId: string | null,
+  owner: ResourceOwner,
 ): { readonly organization: number; readonly workspace: number } {
   let organization = 0;
   let workspace = 0;
   for (const record of state.store.batches.values()) {
-    if (record.organizationId !== organizationId) continue;
+    if (record.organizationId !== owner.organizationId) continue;
     const n = enqueuedRequests(record);
     organization += n;
-    if (record.workspaceId === workspaceId) workspace += n;
+    if (sameOwner(record, owner)) workspace += n;
   }
   return { organization, workspace };
 }
@@ -67,18 +66,14 @@ function enqueuedBatchRequests(
  * Refuses a new batch of `count` requests that would take the enqueued requests of the caller's
  * workspace over the workspace's limit, or those of its organization over the organization's.
  */
-export function checkEnqueuedBatchRequests(
-  state: ServerState,
-  owner: { readonly organizationId: string; readonly workspaceId: string | null },
-  count: number,
-): void {
+export function checkEnqueuedBatchRequests(state: ServerState, owner: ResourceOwner, count: number): void {
   const org = organizationLimit(state);
   const limit = workspaceRules.checkWorkspaceLimit(org, workspaceOverride(state, owner.workspaceId), {
     defaultWorkspace: owner.workspaceId === null,
   });
   // Test control refuses an override above the organization's value or on the Default Workspace.
   if (!limit.ok) throw new Error(`enqueued_batch_requests: ${limit.message}`);
-  const enqueued = enqueuedBatchRequests(state, owner.organizationId, owner.workspaceId);
+  const enqueued = enqueuedBatchRequests(state, owner);
   const over = (who: string, already: number, value: number | null) => {
     if (value === null || already + count <= value) return;
     throw new ApiError(

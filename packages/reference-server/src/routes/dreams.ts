@@ -8,7 +8,7 @@ import { ApiError, notFound } from '../errors.js';
 import { faultOn } from '../faults/index.js';
 import { applyDreamEvent } from '../lifecycle/dreams.js';
 import { cursorPage } from '../pagination.js';
-import { type HandlerContext, type HandlerMap, ownerOf } from '../state.js';
+import { type HandlerContext, type HandlerMap, ownerOf, sameOwner } from '../state.js';
 import type { DreamRecord } from '../store.js';
 
 function findDream(ctx: HandlerContext): DreamRecord {
@@ -125,7 +125,7 @@ export const handlers: HandlerMap = {
     if (!limit.ok) throw new ApiError(400, 'invalid_request_error', `query.limit: ${limit.problem.message}`);
     const records = state.store.dreams
       .values()
-      .filter((r) => r.organizationId === owner.organizationId && r.workspaceId === owner.workspaceId)
+      .filter((r) => sameOwner(r, owner))
       .sort((a, b) => b.seq - a.seq);
     // Newest first by `created_at` (a stable sort keeps creation order, newest first, on ties:
     // UNSPEC-DREAM-LIST-ORDER-TIES).

@@ -11,7 +11,7 @@ import { faultOn } from '../faults/index.js';
 import { batchStateKey, machineOf } from '../lifecycle/machines.js';
 import { batchWire } from '../lifecycle/message-batches.js';
 import { afterIdPage } from '../pagination.js';
-import { type HandlerContext, type HandlerMap, ownerOf } from '../state.js';
+import { type HandlerContext, type HandlerMap, ownerOf, sameOwner } from '../state.js';
 import type { BatchRecord } from '../store.js';
 
 /** Page size of the batch list when `limit` is omitted (not shown: UNSPEC-BATCH-LIST-LIMIT). */
@@ -119,7 +119,7 @@ export const handlers: HandlerMap = {
     // Order is not shown (UNSPEC-BATCH-LIST-ORDER): newest first.
     const all = ctx.state.store.batches
       .values()
-      .filter((r) => r.organizationId === owner.organizationId && r.workspaceId === owner.workspaceId)
+      .filter((r) => sameOwner(r, owner))
       .sort((a, b) => b.seq - a.seq);
     // An unknown after_id is not shown (UNSPEC-BATCH-LIST-AFTER-ID-UNKNOWN): 400. `last_id` is
     // null on an empty page (UNSPEC-BATCH-LIST-LAST-ID).

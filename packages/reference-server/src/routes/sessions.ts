@@ -16,7 +16,7 @@ import { iso } from '../clock.js';
 import { ApiError, notFound } from '../errors.js';
 import { faultOn } from '../faults/index.js';
 import { cursorPage } from '../pagination.js';
-import { type HandlerContext, type HandlerMap, ownerOf } from '../state.js';
+import { type HandlerContext, type HandlerMap, ownerOf, sameOwner } from '../state.js';
 import type { SessionRecord, SessionResourceRecord } from '../store.js';
 
 /** Store key of a session's resource. */
@@ -103,9 +103,7 @@ export const handlers: HandlerMap = {
     const session = findSession(ctx);
     const params = ctx.body as SessionResourceCreateParams;
     const file = state.store.files.get(params.file_id);
-    if (!file || file.organizationId !== session.organizationId || file.workspaceId !== session.workspaceId) {
-      throw notFound('file', params.file_id);
-    }
+    if (!file || !sameOwner(file, session)) throw notFound('file', params.file_id);
     const now = iso(state.clock.now());
     const resource: FileSessionResource = {
       id: state.ids.next('sessionResource'),
