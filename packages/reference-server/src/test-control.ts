@@ -6,16 +6,20 @@
  * spec's `step` (via the lifecycle modules); a happening the machine calls impossible is a 409.
  */
 
-import { type GitHostRepositorySessionResource, sessionRules } from '@vendor-api/spec';
+import { batchRules, type GitHostRepositorySessionResource, sessionRules } from '@vendor-api/spec';
 import { validateSchema } from '@vendor-api/validators';
 import type { FastifyInstance } from 'fastify';
 import { isManualClock, iso } from './clock.js';
 import { ApiError, notFound } from './errors.js';
 import { FAULTS, faultOn } from './faults/index.js';
 import { type AnyStep, applyDreamEvent, inputStoreId, startPipeline } from './lifecycle/dreams.js';
-import { applyBatchEvent, type Processing } from './lifecycle/message-batches.js';
+import {
+  applyBatchEvent,
+  DEFAULT_INTERNAL_ERROR_TYPE,
+  type Processing,
+} from './lifecycle/message-batches.js';
 import { resourceKey } from './routes/sessions.js';
-import type { ServerState } from './state.js';
+import type { ResourceOwner, ServerState } from './state.js';
 import type { BatchRecord } from './store.js';
 import { registerAdminTestControl } from './test-control-admin.js';
 import { registerFederationTestControl } from './test-control-federation.js';
@@ -52,12 +56,11 @@ function required(body: Body, key: string): string {
 
 /**
  * The processing test control asks of a batch: `internal_errors` (custom ids of its requests
- * that meet an internal error) and their `error_type` (any but `invalid_request_error`, which
- * names an invalid request: BATCH-RESULT-ERRORED-CAUSES).
+ * that meet an internal error) and their `error_type`: one a client may retry as it is, so not
+ * the type of an invalid request (the spec's `batchRules.isRetryable`, BATCH-RESULT-ERRORED-CAUSES).
  */
 function processingOf(body: Body, record: BatchRecord): Processing {
-  const ids = body?.internal_errors;
-  if (ids === undefined) return {};
+  const ids = body?.internal_errors ?? [];
   const known = new Set(record.requests.map((r) => r.custom_id));
   if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string' && known.has(id))) {
     throw new ApiError(
@@ -66,18 +69,15 @@ function processingOf(body: Body, record: BatchRecord): Processing {
       "body.internal_errors: must list custom ids of the batch's requests",
     );
   }
-  const errorType = body?.error_type;
-  if (
-    errorType !== undefined &&
-    (typeof errorType !== 'string' || errorType === '' || errorType === 'invalid_request_error')
-  ) {
+  const errorType = body?.error_type ?? DEFAULT_INTERNAL_ERROR_TYPE;
+  if (typeof errorType !== 'string' || !batchRules.isRetryable(errorType)) {
     throw new ApiError(
       400,
       'invalid_request_error',
-      'body.error_type: must be a non-empty error type other than invalid_request_error',
+      'body.error_type: must be an error type a client may retry (not the type of an invalid request)',
     );
   }
-  return { internalErrors: new Set(ids as string[]), ...(errorType === undefined ? {} : { errorType }) };
+  return { internalErrors: new Map((ids as string[]).map((id) => [id, errorType])) };
 }
 
 /**
@@ -90,7 +90,7 @@ export const repositoryMountPath = (resourceId: string) => `/mnt/session/reposit
  * The owner of a fixture: the workspace the body names (`workspace_id`: an id, or a Default
  * Workspace's store key), else the demo workspace; its organization comes from the workspace.
  */
-function ownerFor(state: ServerState, body: Body): { organizationId: string; workspaceId: string | null } {
+function ownerFor(state: ServerState, body: Body): ResourceOwner {
   const id = str(body, 'workspace_id') ?? state.demo.workspaceId;
   const workspace = state.store.workspaces.get(id);
   if (!workspace) throw notFound('workspace', id);

@@ -15,24 +15,25 @@ import type { AnyStep } from './dreams.js';
 import { batchStateKey, machineOf } from './machines.js';
 
 /**
- * How processing goes: requests of the batch (by `custom_id`) that meet an internal error, and
- * its error type (the documents name none: UNSPEC-BATCH-ERRORED-TYPES; `api_error` by default).
- * Only test control asks for internal errors; on its own the stand-in model never fails.
+ * How processing goes: the requests of the batch (by `custom_id`) that meet an internal error,
+ * with its error type (the documents name none: UNSPEC-BATCH-ERRORED-TYPES). Only test control
+ * asks for internal errors; on its own the stand-in model never fails.
  */
 export interface Processing {
-  readonly internalErrors?: ReadonlySet<string>;
-  readonly errorType?: string;
+  readonly internalErrors: ReadonlyMap<string, string>;
 }
 
 /** The error type of an internal error when test control names none. */
 export const DEFAULT_INTERNAL_ERROR_TYPE = 'api_error';
 
-/** The result of one request, from what happened to it. */
+const NO_INTERNAL_ERRORS: Processing = { internalErrors: new Map() };
+
+/** The result of one request, from what happened to it (`internalError`: its error type, if it met one). */
 function resultFor(
   state: ServerState,
   params: Record<string, unknown>,
   stoppedBy: 'deadline' | null,
-  internalErrorType: string | null = null,
+  internalError?: string,
 ): MessageBatchResult['result'] {
   if (stoppedBy === 'deadline') {
     const d = batchRules.resultTypeFor({
@@ -47,16 +48,18 @@ function resultFor(
   const decision = batchRules.resultTypeFor({
     processed: true,
     paramsValid: check.ok,
-    internalError: internalErrorType !== null,
+    internalError: internalError !== undefined,
     stoppedBy: null,
   });
   if (!check.ok || (decision.ok && decision.value.type === 'errored')) {
+    // The rule names the type of an invalid request only; an internal error has its own
+    // (BATCH-RESULT-ERRORED-CAUSES; seeded fault: it is reported as an invalid request's).
     const named = decision.ok ? decision.value.errorType : 'invalid_request_error';
-    // BATCH-RESULT-ERRORED-CAUSES (seeded fault: an internal error is reported as an invalid request)
-    const internal = faultOn(state, 'BATCH_INTERNAL_ERROR_AS_INVALID_REQUEST')
-      ? 'invalid_request_error'
-      : (internalErrorType ?? DEFAULT_INTERNAL_ERROR_TYPE);
-    const type = named ?? internal;
+    const type =
+      named ??
+      (faultOn(state, 'BATCH_INTERNAL_ERROR_AS_INVALID_REQUEST')
+        ? 'invalid_request_error'
+        : (internalError ?? DEFAULT_INTERNAL_ERROR_TYPE));
     const message = check.ok
       ? 'internal error'
       : check.error.error.message.replace(/^MessageBatchRequestParams/, 'params');
@@ -78,7 +81,7 @@ export function applyBatchEvent(
   record: BatchRecord,
   event: string,
   at: number,
-  processing: Processing = {},
+  processing: Processing = NO_INTERNAL_ERRORS,
 ): AnyStep {
   const machine = machineOf(state.spec, 'message-batches');
   const result = step(machine, batchStateKey(machine, record.batch, at), event);
@@ -95,9 +98,7 @@ export function applyBatchEvent(
             state,
             r.params as Record<string, unknown>,
             null,
-            processing.internalErrors?.has(r.custom_id)
-              ? (processing.errorType ?? DEFAULT_INTERNAL_ERROR_TYPE)
-              : null,
+            processing.internalErrors.get(r.custom_id),
           ),
         }));
         break;
