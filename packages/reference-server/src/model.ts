@@ -7,14 +7,19 @@ import { type Message, messageRules } from '@vendor-api/spec';
 
 type CountableContent = messageRules.CountableContent;
 
-/** A token of the stand-in model: a run of letters, digits and `_`, or one other non-space character. */
-const TOKEN_PATTERN = /[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_]/gu;
+/** The characters of a word: letters, digits and `_` (a character-class body). */
+const WORD_CHARS = '\\p{L}\\p{N}_';
+/** A token of the stand-in model: a run of word characters, or one other non-space character. */
+const TOKEN_PATTERN = new RegExp(`[${WORD_CHARS}]+|[^\\s${WORD_CHARS}]`, 'gu');
 
-/** The pattern's classes over ASCII: 0 white space (`\s`), 1 word (`[A-Za-z0-9_]`), 2 anything else. */
+/** The pattern's classes over ASCII: 0 white space (`\s`), 1 word character, 2 anything else. */
 const ASCII_CLASS = (() => {
-  const classes = new Uint8Array(128).fill(2);
-  for (const c of '\t\n\v\f\r ') classes[c.charCodeAt(0)] = 0;
-  for (let c = 0; c < 128; c++) if (/[A-Za-z0-9_]/.test(String.fromCharCode(c))) classes[c] = 1;
+  const word = new RegExp(`^[${WORD_CHARS}]$`, 'u');
+  const classes = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) {
+    const ch = String.fromCharCode(c);
+    classes[c] = /^\s$/u.test(ch) ? 0 : word.test(ch) ? 1 : 2;
+  }
   return classes;
 })();
 
