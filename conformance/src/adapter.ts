@@ -60,7 +60,7 @@ export type BatchDrive = {
   readonly action: 'process';
   /**
    * Requests (by `custom_id`) that meet an internal server error while processed: they end
-   * `errored` (capability `batch-internal-errors`; other adapters may ignore it).
+   * `errored`. Given only to adapters that declare the capability `batch-internal-errors`.
    */
   readonly internalErrors?: readonly string[];
 };

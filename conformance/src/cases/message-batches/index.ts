@@ -2,7 +2,7 @@ import type { CaseDefinition } from '../../case.js';
 import { customIdPattern, customIdUnique } from './custom-id.js';
 import { lifecycleModel } from './lifecycle-model.js';
 import { listPagination } from './list-pagination.js';
-import { internalErrorsErrored, maxTokensZeroErrored } from './max-tokens-zero.js';
+import { internalErrorsErrored, maxTokensZeroErrored } from './processed.js';
 import { expiryAt24Hours, resultsRetention } from './scenarios.js';
 import { sizeLimits } from './size-limits.js';
 import { defaultWorkspacesScoped, workspaceScoped } from './workspace-scoped.js';

@@ -1,0 +1,115 @@
+/**
+ * Cases of batches processed at once (driven through the adapter): what each request ends as.
+ *
+ * - An item with `max_tokens` 0 does not fail the batch creation; processed, it ends `errored`
+ *   with `invalid_request_error` while the other items succeed.
+ * - Requests that meet an internal server error end `errored` with an error type other than
+ *   `invalid_request_error` (that type names an invalid request, whose body must be fixed; any
+ *   other may be retried as it is), while the batch's other requests are processed on their own.
+ */
+import { type MessageBatch, step } from '@vendor-api/spec';
+import fc from 'fast-check';
+import { type CaseContext, defineCase } from '../../case.js';
+import { body, checkRecord, checkResults, requestItem, type SentRequest, success } from './checks.js';
+import { machine } from './model.js';
+
+/**
+ * Creates a batch of `requests`, has the adapter process it (the requests named in
+ * `internalErrors` meeting an internal error), and reads the ended batch and its result lines
+ * against the spec's consistency and result rules.
+ */
+async function processNow(
+  ctx: CaseContext,
+  requests: readonly SentRequest[],
+  internalErrors?: readonly string[],
+) {
+  const created = await ctx.call('messages.batches.create', { body: body(requests) });
+  success(ctx, created);
+  ctx.field(created, '/processing_status', 'in_progress');
+  const id = (created.body as MessageBatch).id;
+  await ctx.fixture('drive-batches', 'driveBatch', id, {
+    action: 'process',
+    ...(internalErrors === undefined ? {} : { internalErrors }),
+  });
+  const row = step(machine, machine.initial, 'processing.completed');
+  const res = await ctx.call('messages.batches.retrieve', { path: { message_batch_id: id } });
+  success(ctx, res);
+  const batch = res.body as MessageBatch;
+  ctx.field(res, '/processing_status', 'ended');
+  checkRecord(ctx, batch, requests.length);
+  if (batch.results_url === null) ctx.fail('an ended batch has no results_url');
+  const results = await ctx.call('messages.batches.results', { url: batch.results_url }, false);
+  success(ctx, results);
+  return { batch, lines: checkResults(ctx, results, requests, new Set(row.effects), batch) };
+}
+
+export const maxTokensZeroErrored = defineCase({
+  id: 'message-batches.max-tokens-zero-errored',
+  family: 'message-batches',
+  title:
+    'an item with max_tokens 0 does not fail the batch creation; once processed it ends errored with invalid_request_error while the other items succeed',
+  requirements: [
+    'BATCH-ITEM-MAX-TOKENS-MIN-1',
+    'BATCH-PARAMS-ASYNC-VALIDATION',
+    'BATCH-RESULT-ERRORED',
+    'BATCH-RESULT-ERRORED-CAUSES',
+    'BATCH-RESULT-SUCCEEDED',
+    'BATCH-PROCESSED-INDEPENDENTLY',
+    'BATCH-END-ALL-PROCESSED',
+  ],
+  needs: ['drive-batches'],
+  async run(ctx: CaseContext) {
+    const model = ctx.vendor.models.sonnet;
+    await ctx.property(
+      fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 64 }), fc.nat()),
+      async ([valid, maxTokens, at]) => {
+        const requests = Array.from({ length: valid }, (_, i) =>
+          requestItem(`ok-${i}`, model, maxTokens, `q ${i}`),
+        );
+        requests.splice(at % (valid + 1), 0, requestItem('zero', model, 0, 'no tokens'));
+        await processNow(ctx, requests);
+      },
+      { numRuns: Math.min(ctx.settings.numRuns, 10) },
+    );
+  },
+});
+
+export const internalErrorsErrored = defineCase({
+  id: 'message-batches.internal-errors-errored',
+  family: 'message-batches',
+  title:
+    'requests that meet an internal error end errored with an error type other than invalid_request_error; the others succeed and the counts add up',
+  requirements: [
+    'BATCH-RESULT-ERRORED',
+    'BATCH-RESULT-ERRORED-CAUSES',
+    'BATCH-PROCESSED-INDEPENDENTLY',
+    'BATCH-COUNTS-SUM',
+  ],
+  needs: ['drive-batches', 'batch-internal-errors'],
+  async run(ctx: CaseContext) {
+    const model = ctx.vendor.models.sonnet;
+    await ctx.property(
+      fc
+        .integer({ min: 2, max: 5 })
+        .chain((n) =>
+          fc.tuple(fc.constant(n), fc.uniqueArray(fc.nat(n - 1), { minLength: 1, maxLength: n })),
+        ),
+      async ([n, failing]) => {
+        const requests = Array.from({ length: n }, (_, i) => requestItem(`r-${i}`, model, 8, `q ${i}`));
+        const internal = new Set(failing.map((i) => `r-${i}`));
+        const read = await processNow(ctx, requests, [...internal]);
+        // Every line is one its request may have (checkResults); which one each has is checked here.
+        for (const line of read.lines) {
+          const expected = internal.has(line.custom_id) ? 'errored' : 'succeeded';
+          if (line.result.type !== expected)
+            ctx.fail(`request ${line.custom_id} ended ${line.result.type}, expected ${expected}`);
+        }
+        if (read.batch.request_counts.errored !== internal.size)
+          ctx.fail(
+            `request_counts.errored is ${read.batch.request_counts.errored}, expected ${internal.size}`,
+          );
+      },
+      { numRuns: Math.min(ctx.settings.numRuns, 10) },
+    );
+  },
+});
