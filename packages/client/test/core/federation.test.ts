@@ -95,6 +95,22 @@ function federationEnv(tokenFile: string, extra: Record<string, string> = {}): R
 
 const get = (client: VendorClient) => client.request({ method: 'GET', path: '/v1/dreams/drm_1' });
 
+/** A client federating from the environment, its identity token file (holding JWT_1) in a fresh config dir. */
+function federatedClient(
+  options: Omit<ConstructorParameters<typeof VendorClient>[0], 'env' | 'configDir'> = {},
+) {
+  const dir = tempDir();
+  const file = join(dir, 'jwt');
+  writeFileSync(file, JWT_1);
+  const client = new VendorClient({
+    baseURL: server.url,
+    env: federationEnv(file),
+    configDir: dir,
+    ...options,
+  });
+  return { client, file };
+}
+
 describe('federation from the environment', () => {
   it('CRED-ENV-FEDERATION-RULE-ID, CRED-ENV-ORGANIZATION-ID, CRED-ENV-SERVICE-ACCOUNT-ID, CRED-ENV-IDENTITY-TOKEN-FILE, CRED-ENV-WORKSPACE-ID: exchanges the identity token (JWT-bearer grant) and sends the access token as a bearer', async () => {
     const dir = tempDir();
@@ -124,13 +140,7 @@ describe('federation from the environment', () => {
   });
 
   it('omits workspace_id when the variable is not set', async () => {
-    const dir = tempDir();
-    writeFileSync(join(dir, 'jwt'), JWT_1);
-    const client = new VendorClient({
-      baseURL: server.url,
-      env: federationEnv(join(dir, 'jwt')),
-      configDir: dir,
-    });
+    const { client } = federatedClient();
     await get(client);
     expect(exchanges[0]!.json).not.toHaveProperty('workspace_id');
   });
@@ -172,28 +182,14 @@ describe('federation from the environment', () => {
 
   it('concurrent callers share one exchange', async () => {
     exchangeDelay = 50;
-    const dir = tempDir();
-    writeFileSync(join(dir, 'jwt'), JWT_1);
-    const client = new VendorClient({
-      baseURL: server.url,
-      env: federationEnv(join(dir, 'jwt')),
-      configDir: dir,
-    });
+    const { client } = federatedClient();
     const results = await Promise.all(Array.from({ length: 10 }, () => get(client)));
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(exchanges).toHaveLength(1);
   });
 
   it('CRED-IDENTITY-TOKEN-FILE-REREAD: a 401 with a cached token forces one fresh exchange (re-reading the identity token) and one retry', async () => {
-    const dir = tempDir();
-    const file = join(dir, 'jwt');
-    writeFileSync(file, JWT_1);
-    const client = new VendorClient({
-      baseURL: server.url,
-      env: federationEnv(file),
-      configDir: dir,
-      maxRetries: 0,
-    });
+    const { client, file } = federatedClient({ maxRetries: 0 });
     await get(client);
     valid.clear(); // the server revokes the cached token
     writeFileSync(file, JWT_2);
@@ -204,14 +200,7 @@ describe('federation from the environment', () => {
   });
 
   it('a second 401 after the fresh exchange is an AuthenticationError (no loop)', async () => {
-    const dir = tempDir();
-    writeFileSync(join(dir, 'jwt'), JWT_1);
-    const client = new VendorClient({
-      baseURL: server.url,
-      env: federationEnv(join(dir, 'jwt')),
-      configDir: dir,
-      maxRetries: 0,
-    });
+    const { client } = federatedClient({ maxRetries: 0 });
     await get(client);
     const realAdd = valid.add.bind(valid);
     valid.clear();
@@ -223,14 +212,7 @@ describe('federation from the environment', () => {
   });
 
   it('concurrent 401s share one re-exchange', async () => {
-    const dir = tempDir();
-    writeFileSync(join(dir, 'jwt'), JWT_1);
-    const client = new VendorClient({
-      baseURL: server.url,
-      env: federationEnv(join(dir, 'jwt')),
-      configDir: dir,
-      maxRetries: 0,
-    });
+    const { client } = federatedClient({ maxRetries: 0 });
     await get(client);
     valid.clear();
     exchangeDelay = 30;
@@ -252,16 +234,9 @@ describe('federation from the environment', () => {
 
   it('EXCH-ERROR-CLIENT-WRAP, ERROR-EXCHANGE-TYPED-CLIENT, ERROR-EXCHANGE-TYPED-STATUS, ERROR-EXCHANGE-TYPED-BODY, ERROR-EXCHANGE-TYPED-REQUEST-ID: an exchange error is a TokenExchangeError with status, body and request_id, and no secret', async () => {
     exchangeFails = true;
-    const dir = tempDir();
-    writeFileSync(join(dir, 'jwt'), JWT_1);
     const lines: string[] = [];
     const log = (m: string) => lines.push(m);
-    const client = new VendorClient({
-      baseURL: server.url,
-      env: federationEnv(join(dir, 'jwt')),
-      configDir: dir,
-      logger: { debug: log, info: log, warn: log, error: log },
-    });
+    const { client } = federatedClient({ logger: { debug: log, info: log, warn: log, error: log } });
     const error = (await get(client).catch((e: unknown) => e)) as TokenExchangeError;
     expect(error).toBeInstanceOf(TokenExchangeError);
     expect(error.status).toBe(400);
@@ -274,13 +249,7 @@ describe('federation from the environment', () => {
 
   it('refreshes ahead of expiry', async () => {
     expiresIn = 2; // refresh at half the lifetime for short tokens
-    const dir = tempDir();
-    writeFileSync(join(dir, 'jwt'), JWT_1);
-    const client = new VendorClient({
-      baseURL: server.url,
-      env: federationEnv(join(dir, 'jwt')),
-      configDir: dir,
-    });
+    const { client } = federatedClient();
     await get(client);
     await get(client);
     expect(exchanges).toHaveLength(1);
