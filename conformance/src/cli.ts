@@ -16,12 +16,13 @@ import { allCases } from './cases/index.js';
 import { coverage, coverageText, unknownCitations } from './coverage.js';
 import { startEmbedded } from './embedded.js';
 import { ConfigurationError, loadExpectedFailures } from './expected.js';
-import { runMutants } from './mutants.js';
+import { type MutantResult, runMutants } from './mutants.js';
 import { loadTrace, replay } from './replay.js';
 import { failureBlock, progressLine, summary } from './report/console.js';
 import { jsonReport } from './report/json.js';
 import { junitXml } from './report/junit.js';
 import { conformant, parseShard, runCases, type Shard } from './runner.js';
+import { runVariants, type VariantResult } from './variants.js';
 
 const HELP = `Usage: vendor-conformance <command> [options]
 
@@ -30,7 +31,9 @@ Commands:
   replay TRACE        re-run a failure trace; says fixed or still failing
   list                list the cases (id, family, requirements)
   coverage            requirement coverage of the cases, by observability class
-  mutants             the mutation score against the reference server's seeded faults
+  mutants             the mutation score against the reference server's seeded faults (sensitivity)
+  variants            the suite against each of the reference server's variants (specificity)
+  score               both: sensitivity and specificity, one summary
 
 Target (run, replay). Without --base-url the reference server runs in-process (embedded):
   --base-url URL            the implementation under test
@@ -77,6 +80,7 @@ const opts = {
   json: { type: 'string' },
   'trace-dir': { type: 'string' },
   fault: { type: 'string' },
+  variant: { type: 'string' },
   help: { type: 'boolean' },
 } as const;
 
@@ -266,29 +270,80 @@ function commandCoverage(): number {
   return 0;
 }
 
-async function commandMutants(values: Values): Promise<number> {
-  const settings = settingsFrom(values);
-  const started = performance.now();
+/** The cases `--family` and `--case` select (all when neither is given). */
+function selected(values: Values) {
   const families = list(values.family);
   const only = list(values.case);
-  const cases = allCases.filter(
-    (c) => (!families || families.includes(c.family)) && (!only || only.includes(c.id)),
-  );
-  const results = await runMutants(cases, spec, settings, {
+  return allCases.filter((c) => (!families || families.includes(c.family)) && (!only || only.includes(c.id)));
+}
+
+const percent = (n: number, of: number) => (of ? Math.round((100 * n) / of) : 100);
+
+async function mutantsOf(values: Values): Promise<MutantResult[]> {
+  return runMutants(selected(values), spec, settingsFrom(values), {
     ...(list(values.fault) ? { only: list(values.fault)! } : {}),
     onResult: (r, i, n) =>
       console.log(
         `[${i + 1}/${n}] ${r.killed ? 'killed  ' : 'SURVIVED'} ${r.fault.name.padEnd(44)} ${r.fault.requirement}${r.by ? `  by ${r.by}` : ''}`,
       ),
   });
+}
+
+function sensitivityLine(results: readonly MutantResult[]): string {
   const killed = results.filter((r) => r.killed).length;
   const survivors = results.filter((r) => !r.killed);
+  return `sensitivity (mutation score): ${killed} / ${results.length} faults killed (${percent(killed, results.length)} %)${
+    survivors.length
+      ? `\n  survivors: ${survivors.map((s) => `${s.fault.name} (${s.fault.requirement})`).join(', ')}`
+      : ''
+  }`;
+}
+
+async function variantsOf(values: Values): Promise<VariantResult[]> {
+  return runVariants(selected(values), spec, settingsFrom(values), {
+    ...(list(values.variant) ? { only: list(values.variant)! } : {}),
+    onResult: (r, i, n) => {
+      console.log(
+        `[${i + 1}/${n}] ${r.passed ? 'passed' : 'FAILED'} ${r.variant.padEnd(28)} ${r.cases - r.failures.length} / ${r.cases} cases`,
+      );
+      for (const f of r.failures)
+        console.log(`    ✗ ${f.id}: ${(f.failure?.message ?? '').split('\n')[0]?.slice(0, 400)}`);
+    },
+  });
+}
+
+function specificityLine(results: readonly VariantResult[]): string {
+  const passed = results.filter((r) => r.passed).length;
+  const failed = results.filter((r) => !r.passed);
+  return `specificity (variants passed): ${passed} / ${results.length} (${percent(passed, results.length)} %)${
+    failed.length
+      ? `\n  failed: ${failed.map((f) => `${f.variant} (${f.failures.map((c) => c.id).join(', ')})`).join('; ')}`
+      : ''
+  }`;
+}
+
+async function commandMutants(values: Values): Promise<number> {
+  const started = performance.now();
+  const results = await mutantsOf(values);
+  console.log(`\n${sensitivityLine(results)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return results.every((r) => r.killed) ? 0 : 1;
+}
+
+async function commandVariants(values: Values): Promise<number> {
+  const started = performance.now();
+  const results = await variantsOf(values);
+  console.log(`\n${specificityLine(results)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return results.every((r) => r.passed) ? 0 : 1;
+}
+
+async function commandScore(values: Values): Promise<number> {
+  const started = performance.now();
+  const mutants = await mutantsOf(values);
+  const variants = await variantsOf(values);
   console.log(
-    `\nmutation score: ${killed} / ${results.length} killed (${results.length ? Math.round((100 * killed) / results.length) : 100} %) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `\n${sensitivityLine(mutants)}\n${specificityLine(variants)}\n(${((performance.now() - started) / 1000).toFixed(1)} s)`,
   );
-  if (survivors.length)
-    console.log(`survivors: ${survivors.map((s) => `${s.fault.name} (${s.fault.requirement})`).join(', ')}`);
-  return survivors.length ? 1 : 0;
+  return mutants.every((r) => r.killed) && variants.every((r) => r.passed) ? 0 : 1;
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -320,6 +375,10 @@ export async function main(argv: string[]): Promise<number> {
         return commandCoverage();
       case 'mutants':
         return await commandMutants(values);
+      case 'variants':
+        return await commandVariants(values);
+      case 'score':
+        return await commandScore(values);
       default:
         console.error(`unknown command ${JSON.stringify(command)}\n\n${HELP}`);
         return 2;

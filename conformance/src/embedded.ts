@@ -13,13 +13,14 @@ export interface Embedded {
 }
 
 export async function startEmbedded(
-  options: { seed?: number; faults?: readonly string[]; vendor?: string } = {},
+  options: { seed?: number; faults?: readonly string[]; variants?: readonly string[]; vendor?: string } = {},
 ): Promise<Embedded> {
   const app = createServer({
     testControl: true,
     seed: options.seed ?? 0,
     clock: new ManualClock(Date.parse('2026-01-01T00:00:00Z')),
     faults: options.faults ?? [],
+    variants: options.variants ?? [],
     // Batches end only when the adapter drives them or the 24-hour expiry hits: every row of the
     // batch machine stays reachable. Dreams move only when driven too.
     timings: { batchProcessingMs: null, dreamStartMs: null, dreamRunMs: null },

@@ -41,6 +41,14 @@ import { seedDemo } from './seed.js';
 import { type Caller, DEFAULT_TIMINGS, type HandlerMap, type ServerState, type Timings } from './state.js';
 import { createMemoryStore, type Store } from './store.js';
 import { registerTestControl } from './test-control.js';
+import { VariantSet } from './variants/index.js';
+import {
+  admitRequest,
+  answer,
+  betaHeaderValue,
+  errorAnswer,
+  versionHeaderRequired,
+} from './variants/seams.js';
 
 export interface ServerOptions {
   /** Vendor name every header, key prefix and model id derives from (default: the published one). */
@@ -58,6 +66,8 @@ export interface ServerOptions {
   readonly logger?: boolean;
   /** Seeded faults to switch on (names from the catalog in faults/). */
   readonly faults?: readonly string[];
+  /** Variants to switch on (names from the catalog in variants/): legal alternatives where the documents are silent. */
+  readonly variants?: readonly string[];
   /**
    * How issuer key sets are fetched (default: the real network; with test control, a
    * `VirtualNetwork` whose registered hosts shadow the real network). The URL rules apply to
@@ -106,6 +116,7 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     timings,
     demo,
     faults: new FaultSet(options.faults ?? []),
+    variants: new VariantSet(options.variants ?? []),
     catchUp() {
       const now = clock.now();
       catchUpBatches(state, now);
@@ -174,17 +185,33 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
       if (isExchange(request) && faultOn(state, 'EXCH_ERROR_BODY_TYPE_MISSING')) {
         return reply.code(error.status).send({ error: error.body.error });
       }
-      return reply.code(error.status).send(error.body);
+      if (state.variants.size === 0) return reply.code(error.status).send(error.body);
+      return sendError(request, reply, error.status, error.errorType, error.message, error.documented);
     }
     const status = (error as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      return reply
-        .code(status)
-        .send(access.errorBody(defaultErrorType(status), (error as Error).message ?? 'bad request'));
+      const message = (error as Error).message ?? 'bad request';
+      return sendError(request, reply, status, defaultErrorType(status), message, false);
     }
     request.log.error(error);
     return reply.code(500).send(access.errorBody('api_error', 'internal server error'));
   });
+
+  /** An error answer as the variants shape it (the plain error body when none is on). */
+  const sendError = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    type: string,
+    message: string,
+    documented: boolean,
+  ) => {
+    const endpoint = (request.routeOptions.config as { endpoint?: Endpoint } | undefined)?.endpoint;
+    // Only the API's operations vary; test control and unknown routes answer the plain error body.
+    if (endpoint === undefined) return reply.code(status).send(access.errorBody(type, message));
+    const out = errorAnswer(state, endpoint, { status, type, message, documented });
+    return reply.code(out.status).send(out.body);
+  };
 
   app.setNotFoundHandler((request, reply) => {
     reply
@@ -209,6 +236,7 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     app.route({
       method: endpoint.method,
       url,
+      config: { endpoint },
       ...(url === access.TOKEN_EXCHANGE_PATH ? { onSend: dropExchangeErrorRequestId } : {}),
       handler: (request, reply) => pipeline(state, handlers, endpoint, request, reply),
     });
@@ -360,7 +388,9 @@ function deny(decision: ReturnType<typeof access.authorize>): never {
     credential_kind_not_accepted: 'this credential kind is not accepted by this endpoint',
     other_workspace: 'not found',
   };
-  throw new ApiError(decision.status, decision.referenceErrorType, messages[decision.reason]);
+  // SCOPE-OUTSIDE-403: the one error status the documents give for every operation.
+  const documented = decision.reason === 'outside_scope';
+  throw new ApiError(decision.status, decision.referenceErrorType, messages[decision.reason], documented);
 }
 
 /** Header values renamed to the published vendor's names, which the generated validators use. */
@@ -369,10 +399,14 @@ function validationHeaders(state: ServerState, request: FastifyRequest): Record<
   const p = publishedVendor;
   const version = header(request, v.headers.version);
   return {
-    // Under the missing-version fault the header is taken as sent (it was let through).
+    // A version header let through (the missing-version fault, or a variant that does not require
+    // it) is taken as the documented value.
     [p.headers.version]:
-      version === undefined && faultOn(state, 'VERSION_HEADER_NOT_REQUIRED') ? v.apiVersion : version,
-    [p.headers.beta]: header(request, v.headers.beta),
+      (version === undefined && faultOn(state, 'VERSION_HEADER_NOT_REQUIRED')) ||
+      !versionHeaderRequired(state)
+        ? v.apiVersion
+        : version,
+    [p.headers.beta]: betaHeaderValue(state, header(request, v.headers.beta)),
   };
 }
 
@@ -388,7 +422,10 @@ async function pipeline(
 
   const versionValue = header(request, v.headers.version);
   // Fault: a missing version header is let through (VERSION-HEADER-EVERY-REQUEST).
-  if (!(versionValue === undefined && faultOn(state, 'VERSION_HEADER_NOT_REQUIRED'))) {
+  if (
+    versionHeaderRequired(state) &&
+    !(versionValue === undefined && faultOn(state, 'VERSION_HEADER_NOT_REQUIRED'))
+  ) {
     const version = access.checkVersionHeader(versionValue, v);
     if (!version.ok) throw new ApiError(version.status, version.errorType, version.message);
   }
@@ -397,7 +434,11 @@ async function pipeline(
     endpoint.betas.length > 1 && faultOn(state, 'BETA_DREAMS_ONE_ENOUGH')
       ? endpoint.betas.slice(-1)
       : endpoint.betas;
-  const beta = access.checkBetaHeader(requiredBetas, header(request, v.headers.beta), v);
+  const beta = access.checkBetaHeader(
+    requiredBetas,
+    betaHeaderValue(state, header(request, v.headers.beta)),
+    v,
+  );
   if (!beta.ok) throw new ApiError(beta.status, beta.errorType, beta.message);
 
   const caller = identify(state, endpoint, request);
@@ -411,7 +452,7 @@ async function pipeline(
     headers: validationHeaders(state, request),
     body: request.body,
   };
-  const relaxed = relaxValidation(state, endpoint, parts);
+  const relaxed = relaxValidation(state, endpoint, admitRequest(state, endpoint, parts));
   const validated = validateRequest(endpoint.id, relaxed.parts, { crossFieldRules: relaxed.crossFieldRules });
   if (validated.ok) Object.assign(validated.value, relaxed.restore(validated.value));
   if (!validated.ok) {
@@ -450,9 +491,10 @@ async function pipeline(
       if (!d.allowed) deny(d);
     },
   });
-  reply.code(result.status);
+  const out = state.variants.size === 0 ? result : answer(state, endpoint, result.status, result.body);
+  reply.code(out.status);
   if (result.contentType === 'application/x-ndjson') {
-    return reply.type('application/x-ndjson').send(result.body);
+    return reply.type('application/x-ndjson').send(out.body);
   }
-  return reply.send(result.body);
+  return reply.send(out.body);
 }

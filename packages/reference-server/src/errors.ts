@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly errorType: string,
     message: string,
+    /** The documents give this error's status for every operation (a token outside its scope). */
+    readonly documented = false,
   ) {
     super(message);
   }

@@ -12,6 +12,13 @@ export {
 export { type Clock, ManualClock, realClock } from './clock.js';
 export { ApiError } from './errors.js';
 export { FAULTS, type FaultDefinition, resolveFaults } from './faults/index.js';
+export {
+  parseVariants,
+  resolveVariants,
+  UNREALISABLE,
+  VARIANTS,
+  type VariantDefinition,
+} from './variants/index.js';
 export { createIds, type IdGenerator } from './ids.js';
 export { handlers } from './routes/index.js';
 export { DEFAULT_TIMINGS, type Demo, type HandlerMap, type ServerState, type Timings } from './state.js';

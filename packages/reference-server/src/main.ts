@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `reference-server [--port N] [--seed S] [--vendor NAME] [--test-control] [--faults A,B]`: starts
+ * `reference-server [--port N] [--seed S] [--vendor NAME] [--test-control] [--faults A,B] [--variants A,B|all]`: starts
  * the reference server on 127.0.0.1 and prints its base URL, admin key, workspace key and
  * organization id.
  */
@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { createServer } from './app.js';
 import { ManualClock } from './clock.js';
 import { FAULTS, resolveFaults } from './faults/index.js';
+import { parseVariants, VARIANTS } from './variants/index.js';
 
 const HELP = `Usage: reference-server [options]
 
@@ -17,6 +18,9 @@ const HELP = `Usage: reference-server [options]
   --test-control    mount the test-control API under /_test/ and use a manual clock
   --faults A,B      switch seeded faults on (--list-faults prints the catalog)
   --list-faults     print the fault catalog and exit
+  --variants A,B    switch variants on: legal alternatives where the documents are silent
+                    (additional fields, other orders, other statuses, ...); 'all' for every one
+  --list-variants   print the variant catalog and exit
   --help            this text
 
 Exit codes: 0 stopped by a signal, 2 bad options.`;
@@ -31,6 +35,8 @@ try {
       'test-control': { type: 'boolean', default: false },
       faults: { type: 'string', default: '' },
       'list-faults': { type: 'boolean', default: false },
+      variants: { type: 'string', default: '' },
+      'list-variants': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   }));
@@ -45,6 +51,17 @@ if (values.help) {
 if (values['list-faults']) {
   for (const f of FAULTS) console.log(`${f.name.padEnd(44)} ${f.requirement.padEnd(40)} ${f.description}`);
   process.exit(0);
+}
+if (values['list-variants']) {
+  for (const v of VARIANTS) console.log(`${v.name.padEnd(28)} ${v.description}`);
+  process.exit(0);
+}
+let variants: string[];
+try {
+  variants = parseVariants(String(values.variants ?? ''));
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
 }
 const faults = String(values.faults ?? '')
   .split(',')
@@ -69,6 +86,7 @@ try {
     seed: String(values.seed ?? '0'),
     testControl,
     faults,
+    variants,
     ...(typeof values.vendor === 'string' ? { vendor: values.vendor } : {}),
     // With test control the clock is manual (advanced through /_test/clock/advance).
     ...(testControl ? { clock: new ManualClock(Date.now()) } : {}),
@@ -86,6 +104,7 @@ console.log(`organization id: ${demo.organizationId}`);
 console.log(`workspace id:    ${demo.workspaceId}`);
 if (testControl) console.log(`test control:    ${url}/_test/`);
 if (faults.length) console.log(`faults on:       ${faults.join(', ')}`);
+if (variants.length) console.log(`variants on:     ${variants.join(', ')}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     void app.close().then(() => process.exit(0));

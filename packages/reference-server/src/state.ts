@@ -6,6 +6,7 @@ import type { access, Endpoint, Vendor, VendorSpec } from '@vendor-api/spec';
 import type { Clock } from './clock.js';
 import { ApiError } from './errors.js';
 import type { FaultSet } from './faults/index.js';
+import type { VariantSet } from './variants/index.js';
 
 type PresentedCredential = access.PresentedCredential;
 
@@ -46,6 +47,8 @@ export interface ServerState {
   readonly demo: Demo;
   /** Seeded faults switched on (none by default). */
   readonly faults: FaultSet;
+  /** Variants switched on (none by default): legal alternatives where the documents are silent. */
+  readonly variants: VariantSet;
   /** Applies every background happening due at the clock's current time. */
   catchUp(): void;
 }

@@ -3,6 +3,7 @@
  * and results are the machine's operation events; processing and expiry are happenings applied
  * by `lifecycle/message-batches.ts` as the clock moves.
  */
+
 import { batchRules, type MessageBatch, type MessageBatchCreateParams, step } from '@vendor-api/spec';
 import { checkEnqueuedBatchRequests } from '../admin/enqueued-batch-requests.js';
 import { iso } from '../clock.js';
@@ -13,6 +14,7 @@ import { batchWire } from '../lifecycle/message-batches.js';
 import { afterIdPage } from '../pagination.js';
 import { type HandlerContext, type HandlerMap, ownerOf, sameOwner } from '../state.js';
 import type { BatchRecord } from '../store.js';
+import { unstatedOrder } from '../variants/seams.js';
 
 /** Page size of the batch list when `limit` is omitted (not shown: UNSPEC-BATCH-LIST-LIMIT). */
 export const BATCH_LIST_LIMIT_DEFAULT = 20;
@@ -117,10 +119,13 @@ export const handlers: HandlerMap = {
       BATCH_LIST_LIMIT_CAP,
     );
     // Order is not shown (UNSPEC-BATCH-LIST-ORDER): newest first.
-    const all = ctx.state.store.batches
-      .values()
-      .filter((r) => sameOwner(r, owner))
-      .sort((a, b) => b.seq - a.seq);
+    const all = unstatedOrder(
+      ctx.state,
+      ctx.state.store.batches
+        .values()
+        .filter((r) => sameOwner(r, owner))
+        .sort((a, b) => b.seq - a.seq),
+    );
     // An unknown after_id is not shown (UNSPEC-BATCH-LIST-AFTER-ID-UNKNOWN): 400. `last_id` is
     // null on an empty page (UNSPEC-BATCH-LIST-LAST-ID).
     const page = afterIdPage(all, (r) => r.id, {

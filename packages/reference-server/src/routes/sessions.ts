@@ -4,6 +4,7 @@
  * add-resource body is not shown). Mount paths, rotation support, list limit and order, memory-store
  * ownership and attach-time copies come from the spec's session rules.
  */
+
 import {
   type FileSessionResource,
   type MemoryStoreAccess,
@@ -18,6 +19,7 @@ import { faultOn } from '../faults/index.js';
 import { cursorPage } from '../pagination.js';
 import { type HandlerContext, type HandlerMap, ownerOf, sameOwner } from '../state.js';
 import type { SessionRecord, SessionResourceRecord } from '../store.js';
+import { unstatedOrder } from '../variants/seams.js';
 
 /** Store key of a session's resource. */
 export const resourceKey = (sessionId: string, resourceId: string) => `${sessionId}/${resourceId}`;
@@ -37,11 +39,15 @@ function findResource(ctx: HandlerContext, session: SessionRecord): SessionResou
   return record;
 }
 
+/** A session's resources ordered by `created_at`, in a direction not stated (UNSPEC-SRES-LIST-ORDER-DIRECTION). */
 function resourcesOf(ctx: HandlerContext, sessionId: string): SessionResourceRecord[] {
-  return ctx.state.store.sessionResources
-    .values()
-    .filter((r) => r.sessionId === sessionId)
-    .sort((a, b) => a.seq - b.seq);
+  return unstatedOrder(
+    ctx.state,
+    ctx.state.store.sessionResources
+      .values()
+      .filter((r) => r.sessionId === sessionId)
+      .sort((a, b) => a.seq - b.seq),
+  );
 }
 
 export const handlers: HandlerMap = {

@@ -1,0 +1,59 @@
+/**
+ * The catalog of variants and the switch a server reads them through. Variants are chosen when a
+ * server is created (`createServer({ variants })`, `reference-server --variants a,b|all`); they
+ * compose, and `all` switches every one of them on at once.
+ *
+ * Variants act only at the named seams of `seams.ts` (response bodies, error answers, request
+ * admission, list orders); handlers read as the reference server's own choices.
+ */
+import { VARIANTS } from './catalog.js';
+import type { VariantDefinition } from './types.js';
+
+export { UNREALISABLE, VARIANTS } from './catalog.js';
+export type { VariantDefinition };
+
+const byName = new Map(VARIANTS.map((v) => [v.name, v]));
+
+/** The names a `--variants` value selects: a comma-separated list, or `all`. */
+export function parseVariants(text: string): string[] {
+  const names = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (names.length === 1 && names[0] === 'all') return VARIANTS.map((v) => v.name);
+  resolveVariants(names);
+  return names;
+}
+
+/** The definitions of names; throws on a name the catalog does not have. */
+export function resolveVariants(names: readonly string[]): VariantDefinition[] {
+  return names.map((n) => {
+    const v = byName.get(n);
+    if (!v) throw new Error(`unknown variant ${JSON.stringify(n)}; known: ${[...byName.keys()].join(', ')}`);
+    return v;
+  });
+}
+
+/** The variants a server runs with (fixed for its lifetime). */
+export class VariantSet {
+  private readonly active: ReadonlySet<string>;
+  constructor(names: readonly string[] = []) {
+    resolveVariants(names);
+    this.active = new Set(names);
+  }
+  has(name: string): boolean {
+    if (!byName.has(name)) throw new Error(`variantOn: ${name} is not in the variant catalog`);
+    return this.active.has(name);
+  }
+  get size(): number {
+    return this.active.size;
+  }
+  list(): string[] {
+    return [...this.active].sort();
+  }
+}
+
+/** Whether a variant is on for this server. */
+export function variantOn(state: { readonly variants: VariantSet }, name: string): boolean {
+  return state.variants.has(name);
+}
