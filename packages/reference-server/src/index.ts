@@ -12,6 +12,11 @@ export {
 export { type Clock, ManualClock, realClock } from './clock.js';
 export { ApiError } from './errors.js';
 export { FAULTS, type FaultDefinition, resolveFaults } from './faults/index.js';
+export { createIds, type IdGenerator } from './ids.js';
+export { handlers } from './routes/index.js';
+export { DEFAULT_TIMINGS, type Demo, type HandlerMap, type ServerState, type Timings } from './state.js';
+export { createMemoryStore, type Store } from './store.js';
+export { TEST_CONTROL_PREFIX } from './test-control.js';
 export {
   parseVariants,
   resolveVariants,
@@ -19,8 +24,3 @@ export {
   VARIANTS,
   type VariantDefinition,
 } from './variants/index.js';
-export { createIds, type IdGenerator } from './ids.js';
-export { handlers } from './routes/index.js';
-export { DEFAULT_TIMINGS, type Demo, type HandlerMap, type ServerState, type Timings } from './state.js';
-export { createMemoryStore, type Store } from './store.js';
-export { TEST_CONTROL_PREFIX } from './test-control.js';

@@ -213,7 +213,7 @@ function records(state: HasVariants, value: unknown): unknown {
       if (extra) out[ADDITIONAL_FIELD] = { note: 'a field the documents do not show' };
       return out;
     }
-    if (offset && typeof x === 'string' && key !== null && key.endsWith('_at')) return withOffset(x);
+    if (offset && typeof x === 'string' && key?.endsWith('_at')) return withOffset(x);
     return x;
   };
   return walk(value, null, 0);
