@@ -69,7 +69,7 @@ export class CaseContext {
     return this.http.call(operationId, options, schema);
   }
 
-  /** Asserts an exact status; with `errorBody`, also the error body. */
+  /** Asserts an exact status; for an error status also an error body, with `errorType` its type. */
   status(res: Response, status: number, options: { errorType?: string | null } = {}): void {
     this.http.expect(res, [{ kind: 'status', equals: status }]);
     if (status >= 400) {
@@ -89,9 +89,24 @@ export class CaseContext {
     this.http.expect(res, [{ kind: 'field', pointer, equals }]);
   }
 
-  /** Asserts the response body is byte-for-byte the same JSON as an earlier response's. */
-  sameBody(res: Response, earlier: Response): void {
-    this.http.expect(res, [{ kind: 'same-body-as', step: earlier.index }]);
+  /**
+   * Asserts the response body is the same data as an earlier response's (key order ignored,
+   * timestamps as instants). `ignore`: pointers whose values may differ (per-answer noise, see
+   * `noisePointers`); `unordered`: arrays whose order the documents do not state.
+   */
+  sameBody(
+    res: Response,
+    earlier: Response,
+    options: { ignore?: readonly string[]; unordered?: boolean } = {},
+  ): void {
+    this.http.expect(res, [
+      {
+        kind: 'same-body-as',
+        step: earlier.index,
+        ...(options.ignore?.length ? { ignore: [...options.ignore] } : {}),
+        ...(options.unordered ? { unordered: true } : {}),
+      },
+    ]);
   }
 
   /** A failed check that is not about one response (an invariant over several). */

@@ -9,9 +9,19 @@ export type Expectation =
   | { readonly kind: 'status'; readonly equals: number }
   | { readonly kind: 'status-class'; readonly equals: '2xx' | '4xx' }
   | { readonly kind: 'error-body' }
+  /** The value at `pointer` holds `equals` as data (additional fields of objects allowed). */
   | { readonly kind: 'field'; readonly pointer: string; readonly equals: unknown }
   | { readonly kind: 'schema'; readonly operation: string }
-  | { readonly kind: 'same-body-as'; readonly step: number };
+  /**
+   * The same body as an earlier step's, as data; `ignore` lists pointers whose values may differ
+   * (per-answer noise such as request ids), `unordered` compares arrays as multisets.
+   */
+  | {
+      readonly kind: 'same-body-as';
+      readonly step: number;
+      readonly ignore?: readonly string[];
+      readonly unordered?: boolean;
+    };
 
 export interface HttpRequestRecord {
   readonly method: string;

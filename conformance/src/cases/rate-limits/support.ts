@@ -3,8 +3,10 @@
  * `next_page` until it is null, RL-CLIENT-LOOP-NEXT-PAGE), each page a 2xx whose body the spec's
  * schema checks strictly (`data` and `next_page` always present).
  */
+
 import type { OrganizationRateLimit, WorkspaceRateLimit } from '@vendor-api/spec';
 import type { CaseContext } from '../../case.js';
+import { canonicalJson } from '../../data.js';
 import type { Auth, CallOptions } from '../../http.js';
 
 /** More pages than this means the `next_page` loop does not end. */
@@ -38,7 +40,7 @@ export async function allPages<T = OrganizationRateLimit | WorkspaceRateLimit>(
 
 /** A canonical text of an entry (entry and limit order are not stated: UNSPEC-RL-ENTRY-ORDER). */
 export function canonical(entry: OrganizationRateLimit | WorkspaceRateLimit): string {
-  return JSON.stringify({
+  return canonicalJson({
     ...entry,
     models: entry.models === null ? null : [...entry.models].sort(),
     limits: [...entry.limits].sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0)),
