@@ -36,25 +36,23 @@ describe('access cases', () => {
     });
     afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-    it.each([
-      'access.version-header-required',
-      'access.credentials-required',
-      'access.beta-headers-required',
-      'access.versioned-paths',
-    ])('%s fails', async (id) => {
-      const c = cases.find((x) => x.id === id)!;
-      const r = await runOne(c, {
-        target: {
-          baseUrl: url,
-          adminKey: 'sk-admin',
-          workspace: { id: 'wrkspc_x', apiKey: 'key' },
-          organizationId: '00000000-0000-4000-8000-000000000000',
-        },
-        adapter: { name: 'none', capabilities: new Set() },
-        spec,
-        settings,
-      });
-      expect(r.outcome).toBe('failed');
-    });
+    it.each(['access.credentials-required', 'access.beta-headers-required', 'access.versioned-paths'])(
+      '%s fails',
+      async (id) => {
+        const c = cases.find((x) => x.id === id)!;
+        const r = await runOne(c, {
+          target: {
+            baseUrl: url,
+            adminKey: 'sk-admin',
+            workspace: { id: 'wrkspc_x', apiKey: 'key' },
+            organizationId: '00000000-0000-4000-8000-000000000000',
+          },
+          adapter: { name: 'none', capabilities: new Set() },
+          spec,
+          settings,
+        });
+        expect(r.outcome).toBe('failed');
+      },
+    );
   });
 });

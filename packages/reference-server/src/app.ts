@@ -181,10 +181,6 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
 
   app.setErrorHandler((error: unknown, request, reply) => {
     if (error instanceof ApiError) {
-      // Fault: exchange error bodies lose `type: "error"` (ERROR-EXCHANGE-STANDARD-BODY).
-      if (isExchange(request) && faultOn(state, 'EXCH_ERROR_BODY_TYPE_MISSING')) {
-        return reply.code(error.status).send({ error: error.body.error });
-      }
       if (state.variants.size === 0) return reply.code(error.status).send(error.body);
       return sendError(request, reply, error.status, error.errorType, error.message, error.documented);
     }
@@ -399,13 +395,8 @@ function validationHeaders(state: ServerState, request: FastifyRequest): Record<
   const p = publishedVendor;
   const version = header(request, v.headers.version);
   return {
-    // A version header let through (the missing-version fault, or a variant that does not require
-    // it) is taken as the documented value.
-    [p.headers.version]:
-      (version === undefined && faultOn(state, 'VERSION_HEADER_NOT_REQUIRED')) ||
-      !versionHeaderRequired(state)
-        ? v.apiVersion
-        : version,
+    // A version header let through (a variant that does not require it) is taken as the documented value.
+    [p.headers.version]: versionHeaderRequired(state) ? version : v.apiVersion,
     [p.headers.beta]: betaHeaderValue(state, header(request, v.headers.beta)),
   };
 }
@@ -421,11 +412,8 @@ async function pipeline(
   const v = state.vendor;
 
   const versionValue = header(request, v.headers.version);
-  // Fault: a missing version header is let through (VERSION-HEADER-EVERY-REQUEST).
-  if (
-    versionHeaderRequired(state) &&
-    !(versionValue === undefined && faultOn(state, 'VERSION_HEADER_NOT_REQUIRED'))
-  ) {
+  // Whether a request without it is served is not shown (UNSPEC-VERSION-HEADER-MISSING).
+  if (versionHeaderRequired(state)) {
     const version = access.checkVersionHeader(versionValue, v);
     if (!version.ok) throw new ApiError(version.status, version.errorType, version.message);
   }

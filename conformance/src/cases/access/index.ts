@@ -2,11 +2,11 @@ import type { CaseDefinition } from '../../case.js';
 import { adminKeyPrefix } from './admin-key-prefix.js';
 import { betaHeadersRequired, unknownBetaNeverServerError } from './beta-headers.js';
 import { credentialsRequired } from './credentials.js';
-import { versionHeaderRequired } from './version-header.js';
+import { versionHeader } from './version-header.js';
 import { versionedPaths } from './versioned-paths.js';
 
 export const cases: readonly CaseDefinition[] = [
-  versionHeaderRequired,
+  versionHeader,
   betaHeadersRequired,
   unknownBetaNeverServerError,
   credentialsRequired,

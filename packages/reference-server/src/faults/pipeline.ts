@@ -29,20 +29,10 @@ export const faults: readonly FaultDefinition[] = [
       'The credential lookup ignores revocation: a key revoked by archiving its workspace still authenticates.',
   },
   {
-    name: 'VERSION_HEADER_NOT_REQUIRED',
-    requirement: 'VERSION-HEADER-EVERY-REQUEST',
-    description: 'A request without the version header is served instead of refused.',
-  },
-  {
     name: 'BETA_DREAMS_ONE_ENOUGH',
     requirement: 'BETA-DREAMS-BOTH',
     description:
       'An endpoint that requires several betas is served when only the last one is sent (dreams without managed-agents).',
-  },
-  {
-    name: 'EXCH_ERROR_BODY_TYPE_MISSING',
-    requirement: 'ERROR-EXCHANGE-STANDARD-BODY',
-    description: 'Token-exchange error bodies lack the top-level type: "error".',
   },
   {
     name: 'EXCH_REQUEST_ID_MISSING',

@@ -271,14 +271,6 @@ const scenarios: Record<string, { off: unknown; on: unknown; run: Scenario }> = 
       return (await f.call('POST', '/v1/messages', { body: MESSAGE })).status;
     },
   },
-  VERSION_HEADER_NOT_REQUIRED: {
-    off: 400,
-    on: 200,
-    run: async (faults) => {
-      const f = await setupFederation({ faults });
-      return (await f.call('POST', '/v1/messages', { body: MESSAGE, version: null })).status;
-    },
-  },
   BETA_DREAMS_ONE_ENOUGH: {
     off: 400,
     on: 200,
@@ -286,16 +278,6 @@ const scenarios: Record<string, { off: unknown; on: unknown; run: Scenario }> = 
       const f = await setupFederation({ faults });
       const only = DREAM_BETAS.split(',').slice(-1).join(',');
       return (await f.call('GET', '/v1/dreams', { betas: only })).status;
-    },
-  },
-  EXCH_ERROR_BODY_TYPE_MISSING: {
-    off: 'error',
-    on: undefined,
-    run: async (faults) => {
-      const f = await setupFederation({ faults });
-      // Other endpoints keep the standard body.
-      expect((await f.call('GET', '/v1/dreams')).json?.type).toBe('error');
-      return (await f.exchangeSigned({ claims: { sub: 'nobody' } })).json.type;
     },
   },
   EXCH_REQUEST_ID_MISSING: {
