@@ -216,6 +216,18 @@ export class MissingCapabilityError extends Error {
   }
 }
 
+/**
+ * A skip for a check the target's answers do not make observable: what the case needs to find is
+ * in a body the documents do not show (a created record's id, say), and this target's body does
+ * not hold it where the suite can find it. Reported as skipped with the reason, never as passed.
+ */
+export class Unobservable extends MissingCapabilityError {
+  constructor(what: string) {
+    super('sessions');
+    this.message = what;
+  }
+}
+
 /** The adapter method, or a MissingCapabilityError (a case declares what it needs up front). */
 export function need<K extends keyof Adapter>(
   adapter: Adapter,

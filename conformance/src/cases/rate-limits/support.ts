@@ -4,9 +4,9 @@
  * schema checks strictly (`data` and `next_page` always present).
  */
 
-import type { OrganizationRateLimit, WorkspaceRateLimit } from '@vendor-api/spec';
+import { type OrganizationRateLimit, spec, type WorkspaceRateLimit } from '@vendor-api/spec';
 import type { CaseContext } from '../../case.js';
-import { canonicalJson } from '../../data.js';
+import { canonicalJson, documentedPart } from '../../data.js';
 import type { Auth, CallOptions } from '../../http.js';
 
 /** More pages than this means the `next_page` loop does not end. */
@@ -40,10 +40,13 @@ export async function allPages<T = OrganizationRateLimit | WorkspaceRateLimit>(
 
 /** A canonical text of an entry (entry and limit order are not stated: UNSPEC-RL-ENTRY-ORDER). */
 export function canonical(entry: OrganizationRateLimit | WorkspaceRateLimit): string {
+  const schema = entry.type === 'workspace_rate_limit' ? 'WorkspaceRateLimit' : 'OrganizationRateLimit';
+  // Fields beyond the documented ones are not compared.
+  const documented = documentedPart(spec.schemas, schema, entry) as typeof entry;
   return canonicalJson({
-    ...entry,
-    models: entry.models === null ? null : [...entry.models].sort(),
-    limits: [...entry.limits].sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0)),
+    ...documented,
+    models: documented.models === null ? null : [...documented.models].sort(),
+    limits: [...documented.limits].sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0)),
   });
 }
 

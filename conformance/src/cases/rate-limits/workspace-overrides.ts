@@ -56,7 +56,7 @@ function expected(org: readonly OrganizationRateLimit[], overrides: readonly Rat
  * A workspace with generated overrides: its list holds exactly the overridden groups (never an
  * inherited one), each limit with `value` the override and `org_limit` the organization value (or
  * null when the organization has none); `group_type` filters it; `next_page` is always present and
- * the loop on it ends; `model` is not accepted there (a 4xx with the error body).
+ * the loop on it ends; `model` is not accepted there (it filters nothing).
  */
 export const workspaceOverrides = defineCase({
   id: 'rate-limits.workspace-overrides-only',
@@ -104,6 +104,17 @@ export const workspaceOverrides = defineCase({
           ctx.fail(
             `workspace overrides: expected exactly ${JSON.stringify(want)}, got ${JSON.stringify(got)}`,
           );
+        // `model` is not accepted there (RL-WS-MODEL-NOT-ACCEPTED): it filters nothing. What the
+        // list answers when it is sent anyway is not shown (UNSPEC-RL-WS-MODEL-PARAM): a refusal
+        // with an error body, or the list as without it.
+        const model = set.find((o) => o.models?.length)?.models?.[0] ?? ctx.vendor.models.sonnet;
+        const withModel = await ctx.call('organizations.workspaces.rate_limits.list', {
+          path,
+          query: { model },
+        });
+        if (withModel.status >= 300) ctx.clientError(withModel);
+        else if (!sameEntries((withModel.body as { data: WorkspaceRateLimit[] }).data, got))
+          ctx.fail(`model=${model} filtered the workspace list: ${withModel.text}`);
         const merged = workspaceRules.mergeRateLimits(org, got);
         if (!merged.ok) ctx.fail(`workspace overrides: ${merged.problems.map((p) => p.message).join('; ')}`);
         const filtered = await allPages<WorkspaceRateLimit>(
@@ -120,13 +131,5 @@ export const workspaceOverrides = defineCase({
       },
       { numRuns: Math.min(ctx.settings.numRuns, 15) },
     );
-    // UNSPEC-RL-WS-MODEL-PARAM: a 4xx with the error body.
-    const ws = await ctx.workspace();
-    const model = org.find((e) => e.models?.length)?.models?.[0] ?? ctx.vendor.models.sonnet;
-    const res = await ctx.call('organizations.workspaces.rate_limits.list', {
-      path: { workspace_id: ws.id },
-      query: { model },
-    });
-    ctx.clientError(res);
   },
 });

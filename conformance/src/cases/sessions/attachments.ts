@@ -11,17 +11,9 @@ import {
   MEMORY_STORE_INSTRUCTIONS_MAX,
   type MemoryStoreSessionResource,
 } from '@vendor-api/spec';
-import { MissingCapabilityError } from '../../adapter.js';
+import { Unobservable } from '../../adapter.js';
 import { type CaseContext, defineCase } from '../../case.js';
 import { freshSession, listAll, success } from './support.js';
-
-/** A skip for a check the target's answers do not make observable. */
-class NotObservable extends MissingCapabilityError {
-  constructor(what: string) {
-    super('sessions');
-    this.message = what;
-  }
-}
 
 /**
  * Creates a session attaching one memory-store item; the session id, or null when the target
@@ -41,7 +33,7 @@ async function attach(ctx: CaseContext, item: Record<string, unknown>): Promise<
   success(ctx, res);
   const id = (res.body as { id?: unknown } | null)?.id;
   if (typeof id !== 'string')
-    throw new NotObservable('the session-creation answer carries no `id` (its body is not shown)');
+    throw new Unobservable('the session-creation answer carries no `id` (its body is not shown)');
   return id;
 }
 
@@ -77,7 +69,7 @@ export const memoryStoreAttachmentFields = defineCase({
       ...extra,
     });
     const plain = await attach(ctx, item({}));
-    if (plain === null) throw new NotObservable('the target refused a plain memory-store attachment');
+    if (plain === null) throw new Unobservable('the target refused a plain memory-store attachment');
     const base = await storeResource(ctx, plain, store.id);
 
     // access: each of the two values can be asked for, and what the attachment holds is one of them;
@@ -133,7 +125,7 @@ export const memoryStoreNameNotPropagated = defineCase({
       name: 'before rename',
     });
     const session = await attach(ctx, { type: 'memory_store', memory_store_id: store.id });
-    if (session === null) throw new NotObservable('the target refused a plain memory-store attachment');
+    if (session === null) throw new Unobservable('the target refused a plain memory-store attachment');
     const before = await storeResource(ctx, session, store.id);
     await ctx.fixture('memory-store-rename', 'renameMemoryStore', store.id, 'after rename');
     const after = await storeResource(ctx, session, store.id);
@@ -189,7 +181,7 @@ export const filesWorkspaceScoped = defineCase({
   needs: ['sessions', 'files', 'workspaces'],
   async run(ctx) {
     const other = await ctx.workspace();
-    if (other.id === ctx.target.workspace.id) throw new NotObservable('no second workspace');
+    if (other.id === ctx.target.workspace.id) throw new Unobservable('no second workspace');
     const session = await freshSession(ctx);
     const foreign = await ctx.fixture('files', 'createFile', other);
     // The refusal's status is not shown (UNSPEC-SRES-ERRORS).

@@ -11,17 +11,9 @@
  * not observable (skipped) rather than passed.
  */
 import type { MemoryStoreSessionResource, SessionResource } from '@vendor-api/spec';
-import { MissingCapabilityError } from '../../adapter.js';
+import { Unobservable } from '../../adapter.js';
 import { defineCase } from '../../case.js';
 import { listAll, success } from './support.js';
-
-/** A skip for a check the target's answers do not make observable. */
-class NotObservable extends MissingCapabilityError {
-  constructor(what: string) {
-    super('sessions');
-    this.message = what;
-  }
-}
 
 const sessionBody = (resources: unknown[]) => ({
   agent: 'agent_conformance',
@@ -70,13 +62,13 @@ export const createAttachesMemoryStores = defineCase({
     // The agent and environment come from no fixture; a target that refuses them (its errors are
     // not shown: UNSPEC-SESS-CREATE-ERRORS) leaves the attachment unobservable, not failed.
     if (res.status >= 400 && res.status < 500)
-      throw new NotObservable(
+      throw new Unobservable(
         `the target refused the session creation (${res.status}): agent and environment ids are not shown`,
       );
     success(ctx, res);
     const id = (res.body as { id?: unknown } | null)?.id;
     if (typeof id !== 'string')
-      throw new NotObservable(
+      throw new Unobservable(
         'the session-creation answer carries no `id` (its body is not shown), so the session cannot be read',
       );
 
@@ -122,7 +114,7 @@ export const createRefusesForeignStore = defineCase({
   needs: ['memory-stores', 'workspaces'],
   async run(ctx) {
     const other = await ctx.workspace();
-    if (other.id === ctx.target.workspace.id) throw new NotObservable('no second workspace');
+    if (other.id === ctx.target.workspace.id) throw new Unobservable('no second workspace');
     const store = await ctx.fixture('memory-stores', 'createMemoryStore', other, { name: 'elsewhere' });
     const res = await ctx.call(
       'sessions.create',
