@@ -141,6 +141,12 @@ export function unspecified(v: Vendor): Unspecified[] {
       '`ErrorBody` carries `type: "error"` and `error: {type, message}` and stays open for further fields; clients read only `error.type`.',
     ),
     u(
+      'UNSPEC-TIMESTAMP-FORM',
+      ERRORS,
+      'The exact form of timestamps ("timestamp", "ISO 8601 UTC", "RFC 3339"): fractional seconds, `Z` or a numeric offset.',
+      'The reference server writes `YYYY-MM-DDTHH:MM:SS.sssZ`; the suite compares timestamps as instants.',
+    ),
+    u(
       'UNSPEC-ERROR-REQUEST-ID-SOURCE',
       ERRORS,
       'Where the `request_id` of the typed exchange error comes from.',
