@@ -8,7 +8,7 @@
  * - `lenient`: every response, tolerating unknown properties and enum values (what clients use).
  */
 import type { TObject } from '@sinclair/typebox';
-import type { Endpoint, VendorSpec } from '@vendor-api/spec';
+import { type Endpoint, SCHEMA_ANNOTATIONS, type VendorSpec } from '@vendor-api/spec';
 import type { AnySchema } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
@@ -19,8 +19,6 @@ import { lenient } from './lenient.js';
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 const standaloneCode = standaloneModule as unknown as typeof standaloneModule.default;
-
-export const ANNOTATION_KEYWORDS = ['x-requirements', 'x-unspecified'] as const;
 
 export type Part = 'path' | 'query' | 'headers' | 'body';
 
@@ -38,7 +36,8 @@ function makeAjv(options: { coerce: boolean; defaults: boolean }): Ajv2020 {
     code: { source: true, esm: true, lines: false, optimize: true },
   });
   addFormats(ajv);
-  for (const keyword of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword, schemaType: ['array', 'string'] });
+  for (const [keyword, types] of Object.entries(SCHEMA_ANNOTATIONS))
+    ajv.addKeyword({ keyword, schemaType: [...types] });
   return ajv;
 }
 
