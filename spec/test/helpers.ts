@@ -7,17 +7,15 @@ import type { ErrorObject } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { expect } from 'vitest';
-import { createSpec, type VendorSpec } from '../src/index.js';
+import { createSpec, SCHEMA_ANNOTATIONS, type VendorSpec } from '../src/index.js';
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
-
-/** Annotation keywords the spec uses on schemas (passed through to OpenAPI). */
-export const ANNOTATION_KEYWORDS = ['x-requirements', 'x-unspecified'] as const;
 
 export function makeAjv(forSpec: VendorSpec = createSpec()): Ajv2020 {
   const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
   addFormats(ajv);
-  for (const keyword of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword, schemaType: ['array', 'string'] });
+  for (const [keyword, types] of Object.entries(SCHEMA_ANNOTATIONS))
+    ajv.addKeyword({ keyword, schemaType: [...types] });
   for (const schema of Object.values(forSpec.schemas)) ajv.addSchema(schema);
   return ajv;
 }

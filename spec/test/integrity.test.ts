@@ -86,6 +86,26 @@ describe('schemas', () => {
     }
   });
 
+  it('every value set marked open (x-open) cites in its description the unspecified item naming the rest', () => {
+    const open: [string, unknown][] = [];
+    const visit = (where: string, node: unknown): void => {
+      if (Array.isArray(node)) {
+        for (const [i, n] of node.entries()) visit(`${where}[${i}]`, n);
+      } else if (node && typeof node === 'object') {
+        const s = node as Record<string, unknown>;
+        if (s['x-open'] !== undefined) open.push([where, s]);
+        for (const [k, v] of Object.entries(s)) visit(`${where}.${k}`, v);
+      }
+    };
+    for (const [name, s] of Object.entries(spec.schemas)) visit(name, s);
+    expect(open.length).toBeGreaterThan(0);
+    for (const [where, s] of open) {
+      const { 'x-open': flag, description } = s as { 'x-open': unknown; description?: string };
+      expect(flag, where).toBe(true);
+      expect(description ?? '', where).toMatch(/UNSPEC(-[A-Z0-9]+)+/);
+    }
+  });
+
   it('every endpoint parameter and body schema compiles', () => {
     const ajv = makeAjv();
     for (const e of spec.endpoints) {

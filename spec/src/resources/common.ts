@@ -8,6 +8,13 @@
  *   (the code generator turns it into `oneOf` + `discriminator`);
  * - a shape the documents list completely has `additionalProperties: false`; where they say other
  *   fields are "not shown" the object stays open and cites the Unspecified id in `description`;
+ * - `additionalProperties: false` is the strict form only: the documents never close a field set
+ *   on the wire, so the contract form (what the conformance suite judges with) opens every object
+ *   unless it carries `x-closed: true`;
+ * - a value set the documents leave open (a list they call non-exhaustive, a field where they show
+ *   only "a value", a position where they show some kinds and say others are not shown) carries
+ *   `x-open: true` on its enum or union (on the lone `$ref` where one kind is shown), with the
+ *   sentence of the documents in `description`; lists they give as allowed values stay closed;
  * - vendor-derived values (model ids, key prefixes) are only reached through refs to
  *   `resources/vendor-names.ts`.
  */
@@ -35,7 +42,31 @@ export type Timestamp = Static<typeof Timestamp>;
 /** Error types the documents name. Others exist (`error.type` is an open string). */
 export const KNOWN_ERROR_TYPES = ['invalid_request_error', 'invalid_request', 'invalid_grant'] as const;
 
-/** The service's standard error body: `{type: "error", error: {type, message}}`. */
+/**
+ * Annotation keywords of the spec's schemas, with the JSON types their values take. They pass
+ * through to the OpenAPI document; validators register them so that ajv's strict mode accepts them.
+ * - `x-requirements`: the requirement ids a schema implements;
+ * - `x-unspecified`: the Unspecified ids of what a schema leaves open;
+ * - `x-open`: the documents leave this value set open; the contract form accepts other values
+ *   (an enum) or other kinds (a union of objects told apart by `type`);
+ * - `x-closed`: the documents close this object's field set; the contract form keeps it closed;
+ * - `x-contract`: the contract form of a schema, where it differs from the strict form in more
+ *   than the two annotations above can say.
+ */
+export const SCHEMA_ANNOTATIONS = {
+  'x-requirements': ['array', 'string'],
+  'x-unspecified': ['array', 'string'],
+  'x-open': ['boolean'],
+  'x-closed': ['boolean'],
+  'x-contract': ['object'],
+} as const satisfies Record<`x-${string}`, readonly ('array' | 'string' | 'boolean' | 'object')[]>;
+
+/**
+ * The service's standard error body: `{type: "error", error: {type, message}}`. The documents
+ * show only the error type, at `error.type` (a batch result's error type is at
+ * `result.error.error.type`; "Error body fields beyond the error type ... not shown"): that is its
+ * contract form (`x-contract`). The rest is the project's choice of the standard body.
+ */
 export const ErrorBody = Type.Object(
   {
     type: Type.Literal('error'),
@@ -49,7 +80,17 @@ export const ErrorBody = Type.Object(
       { description: 'Fields beyond the error type and message: not shown (UNSPEC-ERROR-BODY-FIELDS).' },
     ),
   },
-  { $id: 'ErrorBody', description: 'The standard error body of the service.' },
+  {
+    $id: 'ErrorBody',
+    description: 'The standard error body of the service.',
+    'x-contract': Type.Object(
+      { error: Type.Object({ type: Type.String({ description: 'Error type.' }) }) },
+      {
+        description:
+          'What the documents show of the error body: an `error` object carrying the error type. Other fields: not shown (UNSPEC-ERROR-BODY-FIELDS).',
+      },
+    ),
+  },
 );
 export type ErrorBody = Static<typeof ErrorBody>;
 

@@ -3,10 +3,12 @@
  * counting and batch params, the message object, and the token count.
  *
  * Judgement calls (see the Unspecified entries cited in the descriptions):
- * - content block kinds, image source kinds, thinking config kinds and tool kinds are CLOSED
- *   unions of the kinds the documents show. A schema for a kind that is not shown cannot be
- *   written, and an open variant would let a misspelt shown kind (`{type: "imgae"}`) through.
- *   The reference server rejects other kinds; the conformance suite never sends them.
+ * - content block kinds, image source kinds, thinking config kinds and tool kinds are, in the
+ *   strict form, CLOSED unions of the kinds the documents show: a schema for a kind that is not
+ *   shown cannot be written. The reference server rejects other kinds. The documents leave each
+ *   of these sets open, so each carries `x-open`: the contract form accepts another kind (an
+ *   object whose `type` is a string no shown kind uses) and still rejects a shown kind with a
+ *   broken shape; the conformance suite never sends another kind as an invalid input.
  * - thinking blocks are restricted to assistant turns by the schema itself: a turn is a union
  *   told apart by `role`, and only the assistant variant admits thinking blocks.
  * - token counts and `max_tokens` are integers of at least 0 (a count cannot be negative).
@@ -75,7 +77,11 @@ export type ImageBlockSource = Static<typeof ImageBlockSource>;
 export const ImageBlock = Type.Object(
   {
     type: Type.Literal('image'),
-    source: Type.Ref(ImageBlockSource),
+    source: Type.Ref(ImageBlockSource, {
+      description:
+        'The image source. The documents show one kind, `{type: base64, media_type, data}`; other source kinds: not shown (UNSPEC-MSG-IMAGE-SOURCE-KINDS).',
+      'x-open': true,
+    }),
   },
   {
     $id: 'ImageBlock',
@@ -109,8 +115,9 @@ export const ContentBlockParam = Type.Union(
   {
     $id: 'ContentBlockParam',
     description:
-      'Request content block, told apart by `type`. Closed to the kinds shown (text, image, thinking); other kinds: not shown (UNSPEC-MSG-CONTENT-BLOCK-KINDS).',
+      'Request content block, told apart by `type`: text, image, thinking. "Content block kinds other than text, image and thinking ...: not shown" (UNSPEC-MSG-CONTENT-BLOCK-KINDS).',
     'x-requirements': ['MSG-SHAPES-SHARED'],
+    'x-open': true,
   },
 );
 export type ContentBlockParam = Static<typeof ContentBlockParam>;
@@ -118,8 +125,10 @@ export type ContentBlockParam = Static<typeof ContentBlockParam>;
 /** Content blocks allowed in a user turn: every shown kind except thinking. */
 export const MessageUserContentBlock = Type.Union([Type.Ref(TextBlock), Type.Ref(ImageBlock)], {
   $id: 'MessageUserContentBlock',
-  description: 'Content block of a user turn (thinking blocks belong to assistant turns only).',
+  description:
+    'Content block of a user turn: text or image (thinking blocks belong to assistant turns only, a cross-field rule). "Content block kinds other than text, image and thinking ...: not shown" (UNSPEC-MSG-CONTENT-BLOCK-KINDS).',
   'x-requirements': ['MSG-BLOCK-THINKING-ASSISTANT-ONLY'],
+  'x-open': true,
 });
 export type MessageUserContentBlock = Static<typeof MessageUserContentBlock>;
 
@@ -279,11 +288,18 @@ export const Message = Type.Object(
     id: Type.Ref(MessageId, { 'x-requirements': ['MSG-OBJECT-ID-PREFIX'] }),
     type: Type.Literal('message', { 'x-requirements': ['MSG-OBJECT-TYPE'] }),
     role: Type.Literal('assistant', { 'x-requirements': ['MSG-OBJECT-ROLE'] }),
-    content: Type.Array(Type.Ref(TextBlock), {
-      description:
-        'Content blocks. Only the text block is shown; other response block kinds: not shown (UNSPEC-MSG-RESPONSE-BLOCK-KINDS).',
-      'x-requirements': ['MSG-OBJECT-CONTENT-ARRAY', 'MSG-OBJECT-TEXT-BLOCK'],
-    }),
+    content: Type.Array(
+      Type.Ref(TextBlock, {
+        description:
+          'A content block. The documents show one kind, "text block is `{type: text, text: string}`"; other response block kinds: not shown (UNSPEC-MSG-RESPONSE-BLOCK-KINDS).',
+        'x-open': true,
+      }),
+      {
+        description:
+          'Content blocks. Only the text block is shown; other response block kinds: not shown (UNSPEC-MSG-RESPONSE-BLOCK-KINDS).',
+        'x-requirements': ['MSG-OBJECT-CONTENT-ARRAY', 'MSG-OBJECT-TEXT-BLOCK'],
+      },
+    ),
     model: Type.String({ description: 'The model used.', 'x-requirements': ['MSG-OBJECT-MODEL'] }),
     stop_reason: Type.String({
       description:
@@ -312,12 +328,26 @@ export const MessageCountTokensParams = Type.Object(
     }),
     system: Type.Optional(Type.Ref(SystemPrompt, { 'x-requirements': ['TOKENS-BODY-SYSTEM'] })),
     tools: Type.Optional(
-      Type.Array(Type.Ref(ToolDefinition), {
-        description: 'Tool definitions.',
-        'x-requirements': ['TOKENS-BODY-TOOLS'],
+      Type.Array(
+        Type.Ref(ToolDefinition, {
+          description:
+            'A tool definition. "tool kinds other than the custom tool above: not shown" (UNSPEC-MSG-TOOL-KINDS).',
+          'x-open': true,
+        }),
+        {
+          description: 'Tool definitions.',
+          'x-requirements': ['TOKENS-BODY-TOOLS'],
+        },
+      ),
+    ),
+    thinking: Type.Optional(
+      Type.Ref(ThinkingConfig, {
+        description:
+          'The documents show one kind, `{type: enabled, budget_tokens: integer}`; other configuration kinds: not shown (UNSPEC-MSG-THINKING-CONFIG-KINDS).',
+        'x-requirements': ['TOKENS-BODY-THINKING'],
+        'x-open': true,
       }),
     ),
-    thinking: Type.Optional(Type.Ref(ThinkingConfig, { 'x-requirements': ['TOKENS-BODY-THINKING'] })),
   },
   {
     $id: 'MessageCountTokensParams',

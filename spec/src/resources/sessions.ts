@@ -175,6 +175,9 @@ export const MemoryStoreSessionResource = Type.Object(
   {
     $id: 'MemoryStoreSessionResource',
     additionalProperties: false,
+    // "The memory-store kind carries no `id` field in its schema": the one field the documents
+    // exclude, kept out of the contract form too (which opens the object).
+    not: { properties: { id: {} }, required: ['id'] },
     description:
       'A `memory_store` session resource. It carries no `id`; it is addressed by its `memory_store_id` (UNSPEC-SRES-MEMSTORE-ADDRESSING).',
     'x-requirements': ['SRES-MEMSTORE-FIELDS', 'SRES-MEMSTORE-NO-ID'],

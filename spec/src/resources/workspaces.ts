@@ -110,8 +110,9 @@ export const WorkspaceRole = Type.Union(
   {
     $id: 'WorkspaceRole',
     description:
-      'Workspace role wire value. `workspace_user` is unverified (UNSPEC-MEMBER-ROLE-WIRE-USER); the Limited Developer and Billing roles have no stated wire value (UNSPEC-MEMBER-ROLE-WIRE-LIMITED-DEVELOPER, UNSPEC-MEMBER-ROLE-WIRE-BILLING); Billing cannot be assigned manually.',
+      'Workspace role wire value. "Only `workspace_developer` and `workspace_admin` appear as wire values; the wire values of the other roles are not stated by this interface": `workspace_user` is unverified (UNSPEC-MEMBER-ROLE-WIRE-USER); the Limited Developer and Billing roles have no stated wire value (UNSPEC-MEMBER-ROLE-WIRE-LIMITED-DEVELOPER, UNSPEC-MEMBER-ROLE-WIRE-BILLING); Billing cannot be assigned manually.',
     'x-requirements': ['MEMBER-WIRE-DEVELOPER', 'MEMBER-WIRE-ADMIN', 'MEMBER-WIRE-USER-UNVERIFIED'],
+    'x-open': true,
     'x-unspecified': [
       'UNSPEC-MEMBER-ROLE-WIRE-USER',
       'UNSPEC-MEMBER-ROLE-WIRE-LIMITED-DEVELOPER',

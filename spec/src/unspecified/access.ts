@@ -138,7 +138,7 @@ export function unspecified(v: Vendor): Unspecified[] {
       'UNSPEC-ERROR-BODY-FIELDS',
       ERRORS,
       'Fields of the error body beyond the error type.',
-      '`ErrorBody` carries `type: "error"` and `error: {type, message}` and stays open for further fields; clients read only `error.type`.',
+      '`ErrorBody` carries `type: "error"` and `error: {type, message}` and stays open for further fields; clients read only `error.type`. Its contract form (`x-contract`), which the conformance suite judges error bodies with, requires only an `error` object with a string `type`.',
     ),
     u(
       'UNSPEC-TIMESTAMP-FORM',

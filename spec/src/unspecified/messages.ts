@@ -10,6 +10,9 @@ const MESSAGE = 'Resources and their fields > Message (response of message creat
 const CREATE = 'Endpoints > POST /v1/messages';
 const COUNT = 'Endpoints > POST /v1/messages/count_tokens';
 
+const CONTRACT_KIND =
+  ' The position carries `x-open`: its contract form, which the conformance suite judges with, accepts another kind (an object whose `type` no shown kind uses) and still rejects a shown kind with a broken shape.';
+
 const INVALID_REQUEST_TREATMENT =
   'The reference server answers 400 with the standard error body, error type `invalid_request_error`; the conformance suite asserts only a 4xx status with the error body.';
 
@@ -73,21 +76,21 @@ export function unspecified(v: Vendor): Unspecified[] {
       section: MESSAGE,
       what: 'Content block kinds of a message response other than the text block.',
       treatment:
-        '`Message.content` admits text blocks only (the one shown kind). The reference server emits only text blocks; the suite sends no parameter that could make a server emit another kind.',
+        '`Message.content` admits text blocks only (the one shown kind) in the strict form; its items carry `x-open`, so the contract form the suite judges responses with accepts a block of another kind (a shown kind with a broken shape is still rejected). The reference server emits only text blocks; the suite sends no parameter that could make a server emit another kind.',
     },
     {
       id: 'UNSPEC-MSG-CONTENT-BLOCK-KINDS',
       doc: 'messages',
       section: SHAPES,
       what: 'Request content block kinds other than text, image and thinking.',
-      treatment: `\`ContentBlockParam\` is closed to the three shown kinds (a schema for an unshown kind cannot be written, and an open variant would let misspelt shown kinds through). ${INVALID_REQUEST_TREATMENT} The suite never sends another kind.`,
+      treatment: `\`ContentBlockParam\` and \`MessageUserContentBlock\` are closed to the shown kinds in the strict form (a schema for an unshown kind cannot be written). ${INVALID_REQUEST_TREATMENT} The suite never sends another kind.${CONTRACT_KIND}`,
     },
     {
       id: 'UNSPEC-MSG-TOOL-KINDS',
       doc: 'messages',
       section: SHAPES,
       what: 'Tool kinds other than the custom tool (`name`, `description`, `input_schema`), including the server tools mentioned by token-counting rule 3.',
-      treatment: `\`ToolDefinition\` describes the custom tool only, closed. ${INVALID_REQUEST_TREATMENT}`,
+      treatment: `\`ToolDefinition\` describes the custom tool only, closed. ${INVALID_REQUEST_TREATMENT} The \`tools\` items carry \`x-open\`: the contract form also accepts an object with a string \`type\` (the custom tool has none).`,
     },
     {
       id: 'UNSPEC-MSG-TOOL-FIELDS-OPTIONAL',
@@ -117,7 +120,7 @@ export function unspecified(v: Vendor): Unspecified[] {
       doc: 'messages',
       section: SHAPES,
       what: 'Thinking config kinds other than `{type: enabled, budget_tokens}`.',
-      treatment: `\`ThinkingConfig\` is closed to the shown kind. ${INVALID_REQUEST_TREATMENT}`,
+      treatment: `\`ThinkingConfig\` is closed to the shown kind. ${INVALID_REQUEST_TREATMENT}${CONTRACT_KIND}`,
     },
     {
       id: 'UNSPEC-MSG-THINKING-BUDGET-RANGE',
@@ -139,7 +142,7 @@ export function unspecified(v: Vendor): Unspecified[] {
       doc: 'messages',
       section: SHAPES,
       what: 'Image source kinds other than `base64`.',
-      treatment: `\`ImageBlockSource\` is closed to \`base64\`. ${INVALID_REQUEST_TREATMENT}`,
+      treatment: `\`ImageBlockSource\` is closed to \`base64\`. ${INVALID_REQUEST_TREATMENT}${CONTRACT_KIND}`,
     },
     {
       id: 'UNSPEC-MSG-IMAGE-MEDIA-TYPES',

@@ -205,7 +205,7 @@ export function unspecified(_v: Vendor): Unspecified[] {
       'UNSPEC-MEMBER-ROLE-WIRE-LIMITED-DEVELOPER',
       S.members,
       'The wire value of the Workspace Limited Developer role.',
-      '`WorkspaceRole` has no value for it; the role exists in the rules (`limited_developer`) only.',
+      '`WorkspaceRole` has no value for it; the role exists in the rules (`limited_developer`) only. `WorkspaceRole` carries `x-open`: its contract form accepts any string, so the suite never sends another role as an invalid input.',
     ),
     u(
       'UNSPEC-MEMBER-ROLE-WIRE-BILLING',

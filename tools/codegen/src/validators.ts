@@ -1,26 +1,28 @@
 /**
  * Precompiled validators (ajv standalone code) for every request part and response of every
- * operation, in three modules:
- * - `request`: path, query and header parameters, coercing strings as they arrive on the wire
- *   (`"20"` to 20, a single `workspace_ids[]` value to an array) and filling documented defaults;
- *   request bodies, strict, with defaults filled;
- * - `strict`: every response, exactly as documented (what the server and the suite use);
- * - `lenient`: every response, tolerating unknown properties and enum values (what clients use).
+ * operation, in three forms:
+ * - strict (what the reference server uses): `params` (path, query and header parameters,
+ *   coercing strings as they arrive on the wire, `"20"` to 20 and a single `workspace_ids[]`
+ *   value to an array, and filling documented defaults), `bodies` (request bodies, defaults
+ *   filled) and `responses` (every response and every named schema, exactly as the spec says);
+ * - lenient (what clients use): `responses-lenient`, tolerating unknown properties and enum values;
+ * - contract (what the conformance suite judges with): `params-contract` (coercing like `params`,
+ *   no defaults), `bodies-contract` (no defaults) and `responses-contract`, each exactly what the
+ *   documents require and open wherever they are silent (see contract.ts).
  */
 import type { TObject } from '@sinclair/typebox';
-import type { Endpoint, VendorSpec } from '@vendor-api/spec';
+import { type Endpoint, SCHEMA_ANNOTATIONS, type VendorSpec } from '@vendor-api/spec';
 import type { AnySchema } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import addFormatsModule from 'ajv-formats';
 import { tsBanner } from './banner.js';
-import { type JsonObject, toJson } from './json.js';
+import { contract } from './contract.js';
+import { type Json, type JsonObject, toJson } from './json.js';
 import { lenient } from './lenient.js';
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 const standaloneCode = standaloneModule as unknown as typeof standaloneModule.default;
-
-export const ANNOTATION_KEYWORDS = ['x-requirements', 'x-unspecified'] as const;
 
 export type Part = 'path' | 'query' | 'headers' | 'body';
 
@@ -38,7 +40,8 @@ function makeAjv(options: { coerce: boolean; defaults: boolean }): Ajv2020 {
     code: { source: true, esm: true, lines: false, optimize: true },
   });
   addFormats(ajv);
-  for (const keyword of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword, schemaType: ['array', 'string'] });
+  for (const [keyword, types] of Object.entries(SCHEMA_ANNOTATIONS))
+    ajv.addKeyword({ keyword, schemaType: [...types] });
   return ajv;
 }
 
@@ -76,6 +79,12 @@ export interface ValidatorModules {
     readonly responses: string;
     /** Responses, lenient. */
     readonly 'responses-lenient': string;
+    /** Path, query and header parameters, contract form: coercing like `params`, no defaults. */
+    readonly 'params-contract': string;
+    /** Request bodies, contract form: no defaults. */
+    readonly 'bodies-contract': string;
+    /** Responses, contract form. */
+    readonly 'responses-contract': string;
   };
   readonly table: Record<string, OperationValidators>;
 }
@@ -90,31 +99,52 @@ const compileModule = (ajv: Ajv2020, refs: Record<string, string>, what: string)
 };
 
 // Operation validators are registered under their export names, beside the spec's own $ids.
-const URN = '';
+type Module = keyof ValidatorModules['modules'];
+type Group = 'params' | 'bodies' | 'responses';
+
+type Form = 'strict' | 'lenient' | 'contract';
+
+/**
+ * Each module: what it validates, the form of its schemas and its banner's words. Parameters
+ * arrive as strings and are coerced in every form; only the strict request forms fill defaults.
+ */
+const MODULES: Record<Module, { readonly group: Group; readonly form: Form; readonly what: string }> = {
+  params: { group: 'params', form: 'strict', what: 'endpoint parameters and headers' },
+  bodies: { group: 'bodies', form: 'strict', what: 'request bodies' },
+  responses: { group: 'responses', form: 'strict', what: 'responses, strict' },
+  'responses-lenient': { group: 'responses', form: 'lenient', what: 'responses, lenient' },
+  'params-contract': { group: 'params', form: 'contract', what: 'endpoint parameters and headers, contract' },
+  'bodies-contract': { group: 'bodies', form: 'contract', what: 'request bodies, contract' },
+  'responses-contract': { group: 'responses', form: 'contract', what: 'responses, contract' },
+};
 
 export function buildValidators(spec: VendorSpec): ValidatorModules {
-  const params = makeAjv({ coerce: true, defaults: true });
-  const bodies = makeAjv({ coerce: false, defaults: true });
-  const strict = makeAjv({ coerce: false, defaults: false });
-  const loose = makeAjv({ coerce: false, defaults: false });
-  for (const s of Object.values(spec.schemas)) {
-    for (const ajv of [params, bodies, strict]) ajv.addSchema(toJson(s) as AnySchema);
-    loose.addSchema(lenient(toJson(s)) as AnySchema);
+  const named = Object.fromEntries(Object.entries(spec.schemas).map(([id, s]) => [id, toJson(s)]));
+  const forms: Record<Form, (schema: Json) => Json> = {
+    strict: (schema) => schema,
+    lenient,
+    contract: (schema) => contract(schema, named),
+  };
+  const modules = Object.entries(MODULES).map(([name, m]) => ({
+    name: name as Module,
+    group: m.group,
+    what: m.what,
+    ajv: makeAjv({ coerce: m.group === 'params', defaults: m.form === 'strict' && m.group !== 'responses' }),
+    form: forms[m.form],
+  }));
+  for (const { ajv, form } of modules) {
+    for (const s of Object.values(spec.schemas)) ajv.addSchema(form(toJson(s)) as AnySchema);
   }
-  const refs = { params: {}, bodies: {}, responses: {} } as Record<
-    'params' | 'bodies' | 'responses',
-    Record<string, string>
-  >;
-  const add = (ajvs: Ajv2020[], group: keyof typeof refs, name: string, schema: unknown) => {
-    for (const ajv of ajvs) {
-      const json = toJson(schema) as JsonObject;
-      ajv.addSchema({ ...(ajv === loose ? (lenient(json) as JsonObject) : json), $id: URN + name });
+  const refs: Record<Group, Record<string, string>> = { params: {}, bodies: {}, responses: {} };
+  const add = (group: Group, name: string, schema: unknown) => {
+    for (const m of modules) {
+      if (m.group === group) m.ajv.addSchema({ ...(m.form(toJson(schema)) as JsonObject), $id: name });
     }
-    refs[group][name] = URN + name;
+    refs[group][name] = name;
   };
 
   const table: Record<string, OperationValidators> = {};
-  // Every named schema of the spec, strict and lenient, as `schema__<$id>`.
+  // Every named schema of the spec, in every response form, as `schema__<$id>`.
   for (const id of Object.keys(spec.schemas)) refs.responses[schemaValidatorName(id)] = id;
   for (const e of spec.endpoints) {
     const request: Partial<Record<Part, string>> = {};
@@ -122,29 +152,26 @@ export function buildValidators(spec: VendorSpec): ValidatorModules {
       const obj: TObject | undefined = e.params[part];
       if (!obj) continue;
       request[part] = validatorName(e.id, part);
-      add([params], 'params', request[part], obj);
+      add('params', request[part], obj);
     }
     request.headers = validatorName(e.id, 'headers');
-    add([params], 'params', request.headers, headerSchema(spec, e));
+    add('params', request.headers, headerSchema(spec, e));
     if (e.body) {
       request.body = validatorName(e.id, 'body');
-      add([bodies], 'bodies', request.body, e.body.schema);
+      add('bodies', request.body, e.body.schema);
     }
     const responses: Record<string, string> = { default: schemaValidatorName('ErrorBody') };
     if (e.success.response.schema) {
       const name = validatorName(e.id, String(e.success.status));
-      add([strict, loose], 'responses', name, e.success.response.schema);
+      add('responses', name, e.success.response.schema);
       responses[String(e.success.status)] = name;
     }
     table[e.id] = { request, responses };
   }
   return {
-    modules: {
-      params: compileModule(params, refs.params, 'endpoint parameters and headers'),
-      bodies: compileModule(bodies, refs.bodies, 'request bodies'),
-      responses: compileModule(strict, refs.responses, 'responses, strict'),
-      'responses-lenient': compileModule(loose, refs.responses, 'responses, lenient'),
-    },
+    modules: Object.fromEntries(
+      modules.map((m) => [m.name, compileModule(m.ajv, refs[m.group], m.what)]),
+    ) as ValidatorModules['modules'],
     table,
   };
 }

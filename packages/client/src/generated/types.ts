@@ -360,7 +360,7 @@ export interface components {
          * @enum {string}
          */
         BetaIdentifier: "message-batches-2024-09-24" | "prompt-caching-2024-07-31" | "computer-use-2024-10-22" | "computer-use-2025-01-24" | "pdfs-2024-09-25" | "token-counting-2024-11-01" | "token-efficient-tools-2025-02-19" | "output-128k-2025-02-19" | "files-api-2025-04-14" | "mcp-client-2025-04-04" | "mcp-client-2025-11-20" | "dev-full-thinking-2025-05-14" | "interleaved-thinking-2025-05-14" | "code-execution-2025-05-22" | "extended-cache-ttl-2025-04-11" | "context-1m-2025-08-07" | "context-management-2025-06-27" | "model-context-window-exceeded-2025-08-26" | "skills-2025-10-02" | "fast-mode-2026-02-01" | "output-300k-2026-03-24" | "user-profiles-2026-03-24" | "advisor-tool-2026-03-01" | "managed-agents-2026-04-01" | "cache-diagnosis-2026-04-07" | "dreaming-2026-04-21";
-        /** @description Request content block, told apart by `type`. Closed to the kinds shown (text, image, thinking); other kinds: not shown (UNSPEC-MSG-CONTENT-BLOCK-KINDS). */
+        /** @description Request content block, told apart by `type`: text, image, thinking. "Content block kinds other than text, image and thinking ...: not shown" (UNSPEC-MSG-CONTENT-BLOCK-KINDS). */
         ContentBlockParam: components["schemas"]["TextBlock"] | components["schemas"]["ImageBlock"] | components["schemas"]["ThinkingBlock"];
         /** @description A dream (asynchronous memory curation). */
         Dream: {
@@ -626,6 +626,7 @@ export interface components {
              * @enum {string}
              */
             type: "image";
+            /** @description The image source. The documents show one kind, `{type: base64, media_type, data}`; other source kinds: not shown (UNSPEC-MSG-IMAGE-SOURCE-KINDS). */
             source: components["schemas"]["ImageBlockSource"];
         };
         /** @description Inline base64 image source. Other source kinds: not shown (UNSPEC-MSG-IMAGE-SOURCE-KINDS). */
@@ -830,6 +831,7 @@ export interface components {
             system?: components["schemas"]["SystemPrompt"];
             /** @description Tool definitions. */
             tools?: components["schemas"]["ToolDefinition"][];
+            /** @description The documents show one kind, `{type: enabled, budget_tokens: integer}`; other configuration kinds: not shown (UNSPEC-MSG-THINKING-CONFIG-KINDS). */
             thinking?: components["schemas"]["ThinkingConfig"];
         };
         /** @description Message creation parameters. Only `model`, `max_tokens` and `messages` are shown; other parameters: not shown, the object stays open (UNSPEC-MSG-CREATE-OTHER-PARAMS); which shown ones are required: not stated, all three are required here (UNSPEC-MSG-CREATE-REQUIRED). */
@@ -862,7 +864,7 @@ export interface components {
             input_tokens: number;
             output_tokens: number;
         };
-        /** @description Content block of a user turn (thinking blocks belong to assistant turns only). */
+        /** @description Content block of a user turn: text or image (thinking blocks belong to assistant turns only, a cross-field rule). "Content block kinds other than text, image and thinking ...: not shown" (UNSPEC-MSG-CONTENT-BLOCK-KINDS). */
         MessageUserContentBlock: components["schemas"]["TextBlock"] | components["schemas"]["ImageBlock"];
         /** @description A user turn of the conversation. */
         MessageUserParam: {
@@ -1231,7 +1233,7 @@ export interface components {
             value: number;
             org_limit: number | null;
         };
-        /** @description Workspace role wire value. `workspace_user` is unverified (UNSPEC-MEMBER-ROLE-WIRE-USER); the Limited Developer and Billing roles have no stated wire value (UNSPEC-MEMBER-ROLE-WIRE-LIMITED-DEVELOPER, UNSPEC-MEMBER-ROLE-WIRE-BILLING); Billing cannot be assigned manually. */
+        /** @description Workspace role wire value. "Only `workspace_developer` and `workspace_admin` appear as wire values; the wire values of the other roles are not stated by this interface": `workspace_user` is unverified (UNSPEC-MEMBER-ROLE-WIRE-USER); the Limited Developer and Billing roles have no stated wire value (UNSPEC-MEMBER-ROLE-WIRE-LIMITED-DEVELOPER, UNSPEC-MEMBER-ROLE-WIRE-BILLING); Billing cannot be assigned manually. */
         WorkspaceRole: "workspace_user" | "workspace_developer" | "workspace_admin";
     };
     responses: never;
