@@ -217,6 +217,16 @@ async function resolveTarget(values: Values, seed: number): Promise<Resolved> {
   return { target, adapter, embedded: false, close: async () => adapter.teardown?.() };
 }
 
+/**
+ * The target options a replay of this run takes: the base URL, the adapter, and the keys and ids
+ * (elided; those a built-in adapter reads from the server only when they were given).
+ */
+function replayOptions(values: Values, target: Target): string {
+  const builtIn = builtInAdapter(values.adapter);
+  const keys = TARGET_OPTIONS.filter((k) => !builtIn || values[k]).map((k) => ` --${k} …`);
+  return ` --base-url ${target.baseUrl}${keys.join('')}${values.adapter ? ` --adapter ${values.adapter}` : ''}`;
+}
+
 class ConnectionError extends Error {}
 
 async function write(path: string, content: string) {
@@ -259,11 +269,7 @@ async function commandRun(values: Values): Promise<number> {
     await resolved.close();
   }
   const elapsedMs = performance.now() - started;
-  const replayTarget = resolved.embedded
-    ? ''
-    : builtInAdapter(values.adapter)
-      ? ` --base-url ${resolved.target.baseUrl} --adapter ${values.adapter}`
-      : ` --base-url ${resolved.target.baseUrl} --admin-key … --workspace-key … --workspace-id … --organization-id …`;
+  const replayTarget = resolved.embedded ? '' : replayOptions(values, resolved.target);
   for (const r of results) {
     if (r.failure)
       console.log(`\n${failureBlock(r, (t) => `vendor-conformance replay ${t}${replayTarget}`)}`);
