@@ -6,7 +6,7 @@
  */
 import type { VendorSpec } from '@vendor-api/spec';
 import fc from 'fast-check';
-import { type Adapter, need, type Target } from './adapter.js';
+import { type Adapter, need, type Target, type Workspace } from './adapter.js';
 import type { Capability } from './capabilities.js';
 import { type CallOptions, CheckFailure, Http, type Response } from './http.js';
 import { type FixtureStep, Recorder, type Step } from './trace.js';
@@ -49,6 +49,7 @@ export class CaseContext {
   http: Http;
   failure: FailureDetail | undefined;
   requests = 0;
+  private readonly releases: Release[] = [];
 
   constructor(
     readonly definition: CaseDefinition,
@@ -130,7 +131,26 @@ export class CaseContext {
     const result = await fn(...args);
     this.recorder.bindFrom(result, step.bind);
     step.result = this.recorder.portable(result);
+    if (method === 'createWorkspace') this.afterCase(archiveWorkspace((result as Workspace).id));
     return result as never;
+  }
+
+  /**
+   * Registers what the case gives back when it ends, so that a target shared by many cases and
+   * runs stays as each case found it (a workspace counts toward its organization's cap of 100 until
+   * it is archived). `release` runs them.
+   */
+  afterCase(release: Release): void {
+    this.releases.push(release);
+  }
+
+  /** Gives back what the case registered, last first: untraced, and a refusal is not a failure. */
+  async release(): Promise<void> {
+    const http = new Http(this.target, new Recorder(), {
+      spec: this.spec,
+      timeoutMs: this.settings.timeoutMs,
+    });
+    for (const release of this.releases.splice(0).reverse()) await release(http).catch(() => undefined);
   }
 
   /** A fresh workspace (isolation) when the adapter can make one, else the target's workspace. */
@@ -206,6 +226,15 @@ export class CaseContext {
     return this.requests + this.recorder.requestCount;
   }
 }
+
+/** What a case gives back when it ends, through a client of the target that records nothing. */
+export type Release = (http: Http) => Promise<unknown>;
+
+/** Archives a workspace of the target's organization (with its admin key). */
+export const archiveWorkspace =
+  (id: string): Release =>
+  (http) =>
+    http.call('organizations.workspaces.archive', { path: { workspace_id: id }, auth: 'admin' }, false);
 
 /** Thrown by `property` after it recorded the failure detail. */
 export class PropertyFailure extends Error {

@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { spec } from '@vendor-api/spec';
 import { request } from 'undici';
 import type { Adapter, Target } from './adapter.js';
+import { referenceAdapter, referenceTarget, TestControlError } from './adapters/reference.js';
 import { type Capability, OPT_IN_CAPABILITIES } from './capabilities.js';
 import { allCases } from './cases/index.js';
 import { coverage, coverageText, unknownCitations } from './coverage.js';
@@ -41,8 +42,12 @@ Target (run, replay). Without --base-url the reference server runs in-process (e
   --workspace-key KEY       a workspace API key
   --workspace-id ID         that key's workspace id
   --organization-id ID      the organization's UUID
-  --adapter MODULE          module whose default export (or createAdapter) builds the adapter:
-                            (target) => Adapter | Promise<Adapter>; see README "Writing an adapter"
+  --adapter reference       the built-in adapter of a reference server started with
+                            --test-control; the keys and ids above are then optional (default:
+                            the server's seeded organization, read from its test control)
+  --adapter MODULE          any other value: a module whose default export (or createAdapter)
+                            builds the adapter: (target) => Adapter | Promise<Adapter>; see
+                            README "Writing an adapter"
 
 Run options:
   --seed N                  seed of every property (default: VENDOR_API_SEED or random; printed)
@@ -129,43 +134,101 @@ interface Resolved {
   close(): Promise<void>;
 }
 
+/** The options naming the target's credentials and ids (with `--base-url`). */
+const TARGET_OPTIONS = ['admin-key', 'workspace-key', 'workspace-id', 'organization-id'] as const;
+
+/**
+ * Adapters built into the suite, by the name `--adapter` takes instead of a module path. Each
+ * reads the target's credentials from the server when the options leave them out.
+ */
+const BUILT_IN_ADAPTERS: Readonly<
+  Record<string, { credentials(baseUrl: string): Promise<Target>; create(target: Target): Adapter }>
+> = {
+  reference: {
+    async credentials(baseUrl) {
+      try {
+        return await referenceTarget(baseUrl);
+      } catch (error) {
+        if (!(error instanceof TestControlError)) throw error;
+        throw new UsageError(
+          `--adapter reference needs the reference server's test control, and ${baseUrl} has none (${error.message}); start it with --test-control`,
+        );
+      }
+    },
+    create: (target) => referenceAdapter(target.baseUrl),
+  },
+};
+
+/** The built-in adapter of that name (`--adapter`), if it is one. */
+const builtInAdapter = (name: string | undefined) =>
+  name !== undefined && Object.hasOwn(BUILT_IN_ADAPTERS, name) ? BUILT_IN_ADAPTERS[name] : undefined;
+
+/** The adapter a module builds: its default export or `createAdapter`, given the target. */
+async function adapterFromModule(path: string, target: Target): Promise<Adapter> {
+  let mod: { default?: unknown; createAdapter?: unknown };
+  try {
+    mod = (await import(pathToFileURL(resolve(path)).href)) as typeof mod;
+  } catch (error) {
+    throw new UsageError(
+      `cannot load the adapter module ${path} (${(error as Error).message.split('\n')[0]}); built-in adapters: ${Object.keys(BUILT_IN_ADAPTERS).join(', ')}`,
+    );
+  }
+  const factory = (mod.createAdapter ?? mod.default) as
+    | ((t: Target) => Adapter | Promise<Adapter>)
+    | undefined;
+  if (typeof factory !== 'function')
+    throw new UsageError(`${path} exports no adapter factory (default export or createAdapter)`);
+  return factory(target);
+}
+
 async function resolveTarget(values: Values, seed: number): Promise<Resolved> {
-  if (!values['base-url']) {
+  const baseUrl = values['base-url'];
+  if (!baseUrl) {
     const e = await startEmbedded({ seed });
     return { target: e.target, adapter: e.adapter, embedded: true, close: e.close };
   }
-  const missing = (['admin-key', 'workspace-key', 'workspace-id', 'organization-id'] as const).filter(
-    (k) => !values[k],
-  );
-  if (missing.length)
-    throw new UsageError(`with --base-url, also give ${missing.map((m) => `--${m}`).join(', ')}`);
-  const target: Target = {
-    baseUrl: values['base-url'],
-    adminKey: values['admin-key']!,
-    workspace: { id: values['workspace-id']!, apiKey: values['workspace-key']! },
-    organizationId: values['organization-id']!,
-  };
+  const builtIn = builtInAdapter(values.adapter);
+  const missing = TARGET_OPTIONS.filter((k) => !values[k]);
+  if (missing.length && !builtIn)
+    throw new UsageError(
+      `with --base-url, also give ${missing.map((m) => `--${m}`).join(', ')} (or --adapter reference against a reference server with test control)`,
+    );
   try {
-    const r = await request(target.baseUrl, { method: 'GET', headersTimeout: 10_000 });
+    const r = await request(baseUrl, { method: 'GET', headersTimeout: 10_000 });
     await r.body.dump();
   } catch (error) {
-    throw new ConnectionError(`cannot reach ${target.baseUrl}: ${(error as Error).message}`);
+    throw new ConnectionError(`cannot reach ${baseUrl}: ${(error as Error).message}`);
   }
-  let adapter: Adapter = { name: 'none (documented API only)', capabilities: new Set() };
-  if (values.adapter) {
-    const mod = (await import(pathToFileURL(resolve(values.adapter)).href)) as {
-      default?: unknown;
-      createAdapter?: unknown;
-    };
-    const factory = (mod.createAdapter ?? mod.default) as
-      | ((t: Target) => Adapter | Promise<Adapter>)
-      | undefined;
-    if (typeof factory !== 'function')
-      throw new UsageError(`${values.adapter} exports no adapter factory (default export or createAdapter)`);
-    adapter = await factory(target);
-  }
+  // Explicit options win over what a built-in adapter reads from the server.
+  const fallback = builtIn ? await builtIn.credentials(baseUrl) : undefined;
+  const given = (option: (typeof TARGET_OPTIONS)[number], read: (t: Target) => string) =>
+    values[option] || (fallback ? read(fallback) : '');
+  const target: Target = {
+    baseUrl,
+    adminKey: given('admin-key', (t) => t.adminKey),
+    workspace: {
+      id: given('workspace-id', (t) => t.workspace.id),
+      apiKey: given('workspace-key', (t) => t.workspace.apiKey),
+    },
+    organizationId: given('organization-id', (t) => t.organizationId),
+  };
+  const adapter: Adapter = builtIn
+    ? builtIn.create(target)
+    : values.adapter
+      ? await adapterFromModule(values.adapter, target)
+      : { name: 'none (documented API only)', capabilities: new Set() };
   await adapter.setup?.();
   return { target, adapter, embedded: false, close: async () => adapter.teardown?.() };
+}
+
+/**
+ * The target options a replay of this run takes: the base URL, the adapter, and the keys and ids
+ * (elided; those a built-in adapter reads from the server only when they were given).
+ */
+function replayOptions(values: Values, target: Target): string {
+  const builtIn = builtInAdapter(values.adapter);
+  const keys = TARGET_OPTIONS.filter((k) => !builtIn || values[k]).map((k) => ` --${k} …`);
+  return ` --base-url ${target.baseUrl}${keys.join('')}${values.adapter ? ` --adapter ${values.adapter}` : ''}`;
 }
 
 class ConnectionError extends Error {}
@@ -210,9 +273,7 @@ async function commandRun(values: Values): Promise<number> {
     await resolved.close();
   }
   const elapsedMs = performance.now() - started;
-  const replayTarget = resolved.embedded
-    ? ''
-    : ` --base-url ${resolved.target.baseUrl} --admin-key … --workspace-key … --workspace-id … --organization-id …`;
+  const replayTarget = resolved.embedded ? '' : replayOptions(values, resolved.target);
   for (const r of results) {
     if (r.failure)
       console.log(`\n${failureBlock(r, (t) => `vendor-conformance replay ${t}${replayTarget}`)}`);

@@ -121,30 +121,27 @@ export async function runOne(definition: CaseDefinition, options: RunOptions): P
   const ctx = new CaseContext(definition, options.target, options.adapter, options.spec, options.settings);
   const started = performance.now();
   let failure: FailureDetail | undefined;
+  let skipped: MissingCapabilityError | undefined;
   try {
     await withTimeout(definition.run(ctx), options.settings.timeoutMs * 4, `case ${definition.id}`);
   } catch (error) {
-    if (error instanceof MissingCapabilityError) {
-      return {
-        ...base,
-        outcome: 'skipped',
-        reason: error.message,
-        durationMs: performance.now() - started,
-        requests: ctx.requestCount(),
-      };
-    }
-    failure =
-      error instanceof PropertyFailure && ctx.failure
-        ? ctx.failure
-        : {
-            message: error instanceof Error ? error.message : String(error),
-            step: error instanceof CheckFailure ? error.step : null,
-            seed: options.settings.seed,
-            steps: ctx.currentSteps(),
-          };
+    if (error instanceof MissingCapabilityError) skipped = error;
+    else
+      failure =
+        error instanceof PropertyFailure && ctx.failure
+          ? ctx.failure
+          : {
+              message: error instanceof Error ? error.message : String(error),
+              step: error instanceof CheckFailure ? error.step : null,
+              seed: options.settings.seed,
+              steps: ctx.currentSteps(),
+            };
   }
   const durationMs = performance.now() - started;
   const requests = ctx.requestCount();
+  // A shared target stays as the case found it (what it made in the target's organization).
+  await ctx.release();
+  if (skipped) return { ...base, outcome: 'skipped', reason: skipped.message, durationMs, requests };
   const expected = options.expectedFailures?.[definition.id];
   if (!failure) {
     if (expected !== undefined) {

@@ -3,7 +3,7 @@
  * server starts with test control). It doubles as the worked example of an adapter.
  */
 import { request } from 'undici';
-import type { Adapter, BatchDrive, DreamDrive, Workspace } from '../adapter.js';
+import type { Adapter, BatchDrive, DreamDrive, Target, Workspace } from '../adapter.js';
 import type { Capability } from '../capabilities.js';
 import { adminMethods } from './reference-admin.js';
 import { federationMethods } from './reference-federation.js';
@@ -29,8 +29,38 @@ export interface AreaMethods {
   readonly methods: Partial<Adapter>;
 }
 
+/** Where the server's test control answers. */
+const testControlBase = (baseUrl: string) => `${baseUrl.replace(/\/$/, '')}/_test`;
+
+/**
+ * The target of the seeded (demo) organization, as test control's state gives it
+ * (`GET /_test/state`): its admin key, its workspace with a workspace key, its id. A
+ * TestControlError when the server answers without test control (started without it).
+ */
+export async function referenceTarget(baseUrl: string): Promise<Target> {
+  const url = `${testControlBase(baseUrl)}/state`;
+  const r = await request(url, { method: 'GET', headersTimeout: 10_000 });
+  const text = await r.body.text();
+  if (r.statusCode !== 200) throw new TestControlError(`GET ${url} answered ${r.statusCode}`);
+  let demo: Partial<Record<'organizationId' | 'workspaceId' | 'adminKey' | 'workspaceKey', unknown>> = {};
+  try {
+    demo = (JSON.parse(text) as { demo?: typeof demo }).demo ?? {};
+  } catch {
+    /* not test control's answer */
+  }
+  const { organizationId, workspaceId, adminKey, workspaceKey } = demo;
+  if (
+    typeof organizationId !== 'string' ||
+    typeof workspaceId !== 'string' ||
+    typeof adminKey !== 'string' ||
+    typeof workspaceKey !== 'string'
+  )
+    throw new TestControlError(`GET ${url} names no seeded organization with its keys`);
+  return { baseUrl, adminKey, workspace: { id: workspaceId, apiKey: workspaceKey }, organizationId };
+}
+
 export function referenceAdapter(baseUrl: string): Adapter {
-  const base = `${baseUrl.replace(/\/$/, '')}/_test`;
+  const base = testControlBase(baseUrl);
   async function call(
     method: 'GET' | 'POST' | 'DELETE',
     path: string,

@@ -8,8 +8,9 @@
  */
 import type { Dream, Endpoint, MessageBatch } from '@vendor-api/spec';
 import type { Capability } from '../../capabilities.js';
-import type { CaseContext } from '../../case.js';
+import { archiveWorkspace, type CaseContext, type Release } from '../../case.js';
 import type { CallOptions } from '../../http.js';
+import { workspaceRecords } from '../workspaces/support.js';
 
 export interface Probe {
   readonly options: CallOptions;
@@ -93,6 +94,18 @@ async function member(ctx: CaseContext, workspaceId: string): Promise<string | n
 
 const placeholder = (options: CallOptions): Probe => ({ options, valid: false });
 
+/** The name of the workspaces the probe of `organizations.workspaces.create` creates. */
+const PROBE_WORKSPACE = 'access-probe';
+
+/** Archives the active workspaces of the target's organization that have this name. */
+const archiveWorkspacesNamed =
+  (name: string): Release =>
+  async (http) => {
+    const list = await http.call('organizations.workspaces.list', { auth: 'admin' }, false);
+    for (const record of workspaceRecords(list.body))
+      if (record.name === name && typeof record.id === 'string') await archiveWorkspace(record.id)(http);
+  };
+
 /** The probe of one operation; null when there is nothing to call (no URL can be had). */
 export async function probe(ctx: CaseContext, endpoint: Endpoint): Promise<Probe | null> {
   const ws = ctx.target.workspace.id;
@@ -116,7 +129,9 @@ export async function probe(ctx: CaseContext, endpoint: Endpoint): Promise<Probe
     case 'organizations.workspaces.rate_limits.list':
       return { options: { path: { workspace_id: ws } }, valid: true };
     case 'organizations.workspaces.create':
-      return { options: { body: { name: 'access-probe' } }, valid: true };
+      // Its answer is not shown: what it made is found by name when the case ends, and archived.
+      ctx.afterCase(archiveWorkspacesNamed(PROBE_WORKSPACE));
+      return { options: { body: { name: PROBE_WORKSPACE } }, valid: true };
     case 'organizations.workspaces.archive': {
       if (!has(ctx, 'workspaces')) return placeholder({ path: { workspace_id: 'wrkspc_probe' } });
       const w = await ctx.fixture('workspaces', 'createWorkspace', 'access-probe-archive');

@@ -8,6 +8,8 @@
  */
 import { batchRules, MESSAGE_BATCH_MAX_REQUESTS } from '@vendor-api/spec';
 import { defineCase } from '../../case.js';
+import type { Auth } from '../../http.js';
+import { freshDefaultWorkspaceKey } from '../workspaces/support.js';
 import { refused, success } from './checks.js';
 
 const MB_DECIMAL = 256 * 10 ** 6;
@@ -35,6 +37,13 @@ export const sizeLimits = defineCase({
   needs: ['large-requests'],
   async run(ctx) {
     const model = ctx.vendor.models.sonnet;
+    // The accepted batches stay enqueued (nothing processes them): in a fresh organization where the
+    // adapter can make one, they count toward no one else's enqueued_batch_requests limits, and
+    // leave room for the next run against the same server.
+    const auth: Auth =
+      ctx.adapter.capabilities.has('organizations') && ctx.adapter.capabilities.has('workspace-keys')
+        ? await freshDefaultWorkspaceKey(ctx, 'large')
+        : 'workspace';
     const examples: [string, number, number][] = [
       [`${MESSAGE_BATCH_MAX_REQUESTS} small requests`, MESSAGE_BATCH_MAX_REQUESTS, 0],
       [`${MESSAGE_BATCH_MAX_REQUESTS + 1} small requests`, MESSAGE_BATCH_MAX_REQUESTS + 1, 0],
@@ -48,7 +57,7 @@ export const sizeLimits = defineCase({
       if (!verdict.ok) throw new Error(verdict.error);
       const over = verdict.value.length > 0;
       if (!over && size >= MB_DECIMAL) throw new Error(`${what}: ${size} bytes is not clearly within 256 MB`);
-      const res = await ctx.call('messages.batches.create', { rawBody: raw }, false);
+      const res = await ctx.call('messages.batches.create', { rawBody: raw, auth }, false);
       try {
         if (over) refused(ctx, res);
         else success(ctx, res);

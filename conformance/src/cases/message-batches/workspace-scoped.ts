@@ -1,6 +1,7 @@
 import type { MessageBatch, MessageBatchList } from '@vendor-api/spec';
 import { type CaseContext, defineCase } from '../../case.js';
 import type { Auth } from '../../http.js';
+import { freshDefaultWorkspaceKey } from '../workspaces/support.js';
 import { body, requestItem, success } from './checks.js';
 
 /**
@@ -70,15 +71,10 @@ export const defaultWorkspacesScoped = defineCase({
   ],
   needs: ['organizations', 'workspace-keys'],
   async run(ctx: CaseContext) {
-    const keys: Auth[] = [];
-    for (const name of ['a', 'b']) {
-      const org = await ctx.fixture('organizations', 'createOrganization');
-      ctx.recorder.secret(org.adminKey, `org_${name}_admin_key`);
-      const key = (await ctx.fixture('workspace-keys', 'createWorkspaceKey', org.organizationId, 'default'))
-        .apiKey;
-      ctx.recorder.secret(key, `default_workspace_key_${name}`);
-      keys.push({ apiKey: key, placeholder: `default_workspace_key_${name}` });
-    }
-    await expectIsolated(ctx, keys[0]!, keys[1]!);
+    await expectIsolated(
+      ctx,
+      await freshDefaultWorkspaceKey(ctx, 'a'),
+      await freshDefaultWorkspaceKey(ctx, 'b'),
+    );
   },
 });

@@ -86,6 +86,19 @@ export async function freshOrganization(ctx: CaseContext): Promise<Org> {
   return { fixture, auth: { apiKey: fixture.adminKey, placeholder: 'org_admin_key' } };
 }
 
+/**
+ * A key of the Default Workspace of a fresh organization, as a credential of the calls: what it
+ * does counts toward no other organization's limits. `name` tells its placeholders apart.
+ */
+export async function freshDefaultWorkspaceKey(ctx: CaseContext, name: string): Promise<Auth> {
+  const org = await ctx.fixture('organizations', 'createOrganization');
+  ctx.recorder.secret(org.adminKey, `org_${name}_admin_key`);
+  const { apiKey } = await ctx.fixture('workspace-keys', 'createWorkspaceKey', org.organizationId, 'default');
+  const placeholder = `default_workspace_key_${name}`;
+  ctx.recorder.secret(apiKey, placeholder);
+  return { apiKey, placeholder };
+}
+
 export async function orgUser(ctx: CaseContext, org: Org, role: OrganizationRoleName): Promise<string> {
   return (await ctx.fixture('organizations', 'createOrganizationUser', org.fixture.organizationId, role))
     .user_id;
