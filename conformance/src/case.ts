@@ -65,7 +65,10 @@ export class CaseContext {
     return this.spec.vendor;
   }
 
-  /** Calls an operation; the response is validated strictly (pass `false` to skip the schema). */
+  /**
+   * Calls an operation; the response is checked against the contract form of its schema (what the
+   * documents require, open where they are silent); pass `false` to skip the check.
+   */
   call(operationId: string, options: CallOptions = {}, schema = true): Promise<Response> {
     return this.http.call(operationId, options, schema);
   }

@@ -51,10 +51,10 @@ export function check(e: Expectation, actual: Actual, steps: readonly Step[]): s
         : `expected ${e.pointer} = ${show(e.equals)}, got ${show(got)} (differs at ${d})`;
     }
     case 'schema': {
-      const r = validateResponse(e.operation, actual.status, actual.body, { mode: 'strict' });
+      const r = validateResponse(e.operation, actual.status, actual.body, { mode: 'contract' });
       return r.ok
         ? null
-        : `response of ${e.operation} (${actual.status}) does not match the spec: ${r.error.error.message}`;
+        : `response of ${e.operation} (${actual.status}) does not match the documented contract: ${r.error.error.message}`;
     }
     case 'same-body-as': {
       const other = steps[e.step];

@@ -1,7 +1,7 @@
 /**
  * The suite's HTTP client: undici, one request at a time per case, every exchange recorded in the
- * case's trace, and every response validated strictly against the spec unless a case says the
- * body is not asserted.
+ * case's trace, and every response checked against the contract form of the spec's schemas (what
+ * the documents require, open where they are silent) unless a case says the body is not asserted.
  */
 import { spec as defaultSpec, type Endpoint, type VendorSpec } from '@vendor-api/spec';
 import { Agent, request } from 'undici';
@@ -74,7 +74,7 @@ export class Http {
     return e;
   }
 
-  /** Calls a documented operation. The response is validated strictly unless `expectSchema: false`. */
+  /** Calls a documented operation. The response is checked against the contract unless `expectSchema: false`. */
   async call(operationId: string, options: CallOptions = {}, expectSchema = true): Promise<Response> {
     const e = this.endpoint(operationId);
     let path = e.path ?? '';

@@ -100,7 +100,7 @@ describe('conformance framework', () => {
     // Shrunk to a short string that still holds the offending character.
     expect(r!.failure!.counterexample).toMatch(/^".{0,3}"$/);
     expect(r!.failure!.counterexample).toContain('x');
-    expect(r!.failure!.message).toContain('does not match the spec');
+    expect(r!.failure!.message).toContain('does not match the documented contract');
     const trace = await loadTrace(r!.tracePath!);
     const text = JSON.stringify(trace);
     expect(text).not.toContain('sk-test-workspace-secret');

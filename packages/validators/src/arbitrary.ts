@@ -73,7 +73,11 @@ export function near(schema: Schema, ctx: ArbitraryContext, depth = 0): fc.Arbit
   if (Array.isArray(schema.enum)) return fc.constantFrom(...schema.enum);
   const union = schema.anyOf ?? schema.oneOf;
   if (Array.isArray(union)) return fc.oneof(...union.map((m: Schema) => near(m, ctx, depth + 1)));
-  if (Array.isArray(schema.allOf)) return near(Object.assign({}, ...schema.allOf), ctx, depth + 1);
+  if (Array.isArray(schema.allOf)) {
+    // The schema's own keywords and its conjuncts' (an array's `items` with `contains` rules).
+    const { allOf, ...own } = schema;
+    return near(Object.assign(own, ...(allOf as Schema[])), ctx, depth + 1);
+  }
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case 'string':

@@ -278,6 +278,12 @@ export function requirements(v: Vendor): Requirement[] {
       'http',
     ),
     r(
+      'VERSION-JSON-BODIES',
+      'Introduction',
+      'Request and response bodies are JSON (unless stated otherwise: batch results are JSON lines).',
+      'http',
+    ),
+    r(
       'ERROR-BODY-ERROR-TYPE',
       ERRORS,
       'The standard error body carries the error type at `error.type`.',

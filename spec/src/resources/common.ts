@@ -59,6 +59,7 @@ export const SCHEMA_ANNOTATIONS = {
   'x-open': ['boolean'],
   'x-closed': ['boolean'],
   'x-contract': ['object'],
+  'x-choice': ['object'],
 } as const satisfies Record<`x-${string}`, readonly ('array' | 'string' | 'boolean' | 'object')[]>;
 
 /**

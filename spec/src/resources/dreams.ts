@@ -248,6 +248,7 @@ export const DreamListParams = Type.Object(
       Type.Integer({
         minimum: 1,
         maximum: DREAM_LIST_LIMIT_MAX,
+        'x-choice': { minimum: 'UNSPEC-DREAM-LIST-LIMIT-MIN' },
         default: DREAM_LIST_LIMIT_DEFAULT,
         description: 'Default 20, at most 100. The minimum is not stated (UNSPEC-DREAM-LIST-LIMIT-MIN).',
         'x-requirements': ['DREAM-LIST-LIMIT-DEFAULT', 'DREAM-LIST-LIMIT-MAX'],

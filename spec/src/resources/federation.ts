@@ -102,6 +102,8 @@ export const FederationJwksDiscovery = Type.Object(
   {
     $id: 'FederationJwksDiscovery',
     additionalProperties: false,
+    // "The variants are mutually exclusive": a variant holds no other variant's fields.
+    'x-closed': true,
     description:
       'The service fetches `<discovery_base or issuer_url>/.well-known/openid-configuration`, reads `jwks_uri` and fetches the key set from there; the key set is cached.',
     'x-requirements': [
@@ -128,6 +130,8 @@ export const FederationJwksExplicitUrl = Type.Object(
   {
     $id: 'FederationJwksExplicitUrl',
     additionalProperties: false,
+    // "The variants are mutually exclusive": a variant holds no other variant's fields.
+    'x-closed': true,
     description:
       'The service fetches the key set directly from `url` (cached); `issuer_url` is never fetched.',
     'x-requirements': [
@@ -153,6 +157,8 @@ export const FederationJwksInline = Type.Object(
   {
     $id: 'FederationJwksInline',
     additionalProperties: false,
+    // "The variants are mutually exclusive": a variant holds no other variant's fields.
+    'x-closed': true,
     description:
       'No outbound request and no automatic key refresh; `issuer_url` is only compared with the JWT `iss`.',
     'x-requirements': ['JWKS-INLINE-FIELDS', 'JWKS-INLINE-NO-FETCH', 'JWKS-INLINE-NO-REFRESH'],

@@ -161,6 +161,7 @@ export const MessageBatchCreateParams = Type.Object(
     requests: Type.Array(Type.Ref(MessageBatchRequest), {
       minItems: 1,
       maxItems: MESSAGE_BATCH_MAX_REQUESTS,
+      'x-choice': { minItems: 'UNSPEC-BATCH-REQUESTS-MIN' },
       description:
         'At most 100,000 items and 256 MB of body, whichever limit is reached first. The minimum is not stated; at least 1 here (UNSPEC-BATCH-REQUESTS-MIN).',
       'x-requirements': ['BATCH-CREATE-REQUESTS', 'BATCH-CREATE-MAX-REQUESTS'],
@@ -180,6 +181,7 @@ export const MessageBatchListParams = Type.Object(
     limit: Type.Optional(
       Type.Integer({
         minimum: 1,
+        'x-choice': { minimum: 'UNSPEC-BATCH-LIST-LIMIT' },
         description: 'Page size; default and bounds not shown (UNSPEC-BATCH-LIST-LIMIT).',
         'x-requirements': ['BATCH-LIST-QUERY'],
       }),

@@ -191,6 +191,7 @@ export const ToolInputSchema = Type.Object(
   {
     $id: 'ToolInputSchema',
     additionalProperties: true,
+    'x-choice': { required: { unspecified: 'UNSPEC-MSG-TOOL-FIELDS-OPTIONAL', documented: ['type'] } },
     description:
       'JSON Schema of the tool input. Other schema keywords: not shown, left open (UNSPEC-MSG-TOOL-INPUT-SCHEMA-KEYWORDS); whether `properties` and `required` may be omitted: not stated (UNSPEC-MSG-TOOL-FIELDS-OPTIONAL).',
   },
@@ -210,6 +211,9 @@ export const ToolDefinition = Type.Object(
   {
     $id: 'ToolDefinition',
     additionalProperties: false,
+    'x-choice': {
+      required: { unspecified: 'UNSPEC-MSG-TOOL-FIELDS-OPTIONAL', documented: ['name', 'input_schema'] },
+    },
     description:
       'Custom tool definition. Tool kinds other than this custom tool: not shown (UNSPEC-MSG-TOOL-KINDS); whether any shown field may be omitted: not stated (UNSPEC-MSG-TOOL-FIELDS-OPTIONAL).',
   },
@@ -222,6 +226,7 @@ export const ThinkingConfig = Type.Object(
     type: Type.Literal('enabled', { 'x-requirements': ['MSG-THINKING-CONFIG-TYPE'] }),
     budget_tokens: Type.Integer({
       minimum: 0,
+      'x-choice': { minimum: 'UNSPEC-MSG-THINKING-BUDGET-RANGE' },
       description: 'Thinking token budget; its range is not stated (UNSPEC-MSG-THINKING-BUDGET-RANGE).',
       'x-requirements': ['MSG-THINKING-CONFIG-BUDGET'],
     }),
@@ -249,6 +254,7 @@ export const MessageCreateParams = Type.Object(
     model: Type.String({ description: 'Model identifier.', 'x-requirements': ['MSG-CREATE-MODEL'] }),
     max_tokens: Type.Integer({
       minimum: 0,
+      'x-choice': { minimum: 'UNSPEC-MSG-MAX-TOKENS-RANGE' },
       description:
         'Maximum number of output tokens. Inside a batch at least 1 (0 is unsupported there); other bounds: not stated (UNSPEC-MSG-MAX-TOKENS-RANGE).',
       'x-requirements': ['MSG-CREATE-MAX-TOKENS'],
@@ -261,6 +267,7 @@ export const MessageCreateParams = Type.Object(
   {
     $id: 'MessageCreateParams',
     additionalProperties: true,
+    'x-choice': { required: 'UNSPEC-MSG-CREATE-REQUIRED' },
     description:
       'Message creation parameters. Only `model`, `max_tokens` and `messages` are shown; other parameters: not shown, the object stays open (UNSPEC-MSG-CREATE-OTHER-PARAMS); which shown ones are required: not stated, all three are required here (UNSPEC-MSG-CREATE-REQUIRED).',
   },

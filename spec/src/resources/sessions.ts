@@ -234,6 +234,7 @@ export const SessionResourceListParams = Type.Object(
       Type.Integer({
         minimum: 1,
         maximum: SESSION_RESOURCE_LIST_LIMIT_MAX,
+        'x-choice': { minimum: 'UNSPEC-SRES-LIMIT-MIN' },
         description:
           'At most 1000; when omitted all resources are returned. The minimum is not stated (UNSPEC-SRES-LIMIT-MIN).',
         'x-requirements': ['SRES-LIST-LIMIT-MAX', 'SRES-LIST-LIMIT-OMITTED-ALL'],
@@ -347,6 +348,7 @@ export const SessionCreateParams = Type.Object(
   },
   {
     $id: 'SessionCreateParams',
+    'x-choice': { required: 'UNSPEC-SESS-CREATE-REQUIRED' },
     description:
       'Other session-creation fields are not shown (UNSPEC-SESS-CREATE-FIELDS); which fields are required is not stated (UNSPEC-SESS-CREATE-REQUIRED).',
     'x-requirements': ['SESS-CREATE-ROUTE'],

@@ -38,6 +38,8 @@ export const UsageReportParams = Type.Object(
           'Workspaces to report on. How the Default Workspace (which has no identifier) is selected: not shown (UNSPEC-USAGE-DEFAULT-WORKSPACE-FILTER).',
         'x-requirements': ['USAGE-WORKSPACE-IDS'],
         'x-unspecified': ['UNSPEC-USAGE-DEFAULT-WORKSPACE-FILTER'],
+        // How the Default Workspace is selected is not shown: an item need not be a `wrkspc_` id.
+        'x-contract': { type: 'array', items: { type: 'string' } },
       }),
     ),
     'group_by[]': Type.Optional(

@@ -141,8 +141,8 @@ export function unspecified(v: Vendor): Unspecified[] {
       '`ErrorBody` carries `type: "error"` and `error: {type, message}` and stays open for further fields; clients read only `error.type`. Its contract form (`x-contract`), which the conformance suite judges error bodies with, requires only an `error` object with a string `type`.',
     ),
     u(
-      'UNSPEC-TIMESTAMP-FORM',
-      ERRORS,
+      'UNSPEC-VERSION-TIMESTAMP-FORM',
+      VERSIONING,
       'The exact form of timestamps ("timestamp", "ISO 8601 UTC", "RFC 3339"): fractional seconds, `Z` or a numeric offset.',
       'The reference server writes `YYYY-MM-DDTHH:MM:SS.sssZ`; the suite compares timestamps as instants.',
     ),

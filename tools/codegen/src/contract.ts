@@ -11,6 +11,10 @@
  *   accepts any object whose `type` is a string none of the known kinds use, so a known kind with
  *   a broken shape is still rejected;
  * - a schema carrying `x-contract` is replaced by that schema (what the documents show of it);
+ * - a schema carrying `x-choice` (keyword -> Unspecified id) loses those keywords: they are the
+ *   reference server's choice where the documents are silent (a minimum not stated, parameters
+ *   whose optionality is not stated). For `required`, the value may be
+ *   `{unspecified, documented: [...]}`: only the documented names stay required;
  * - everything else (required fields, types, patterns, formats, ranges, lengths, constants) stays.
  */
 import { isObject, type Json, type JsonObject } from './json.js';
@@ -34,8 +38,14 @@ export function contract(schema: Json, named: Readonly<Record<string, Json>>): J
     return { ...Object.fromEntries(kept), ...(contract(schema['x-contract'], named) as JsonObject) };
   }
   const closed = schema['x-closed'] === true;
+  const choices = isObject(schema['x-choice']) ? schema['x-choice'] : {};
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(schema)) {
+    if (key in choices) {
+      const documented = (choices[key] as { documented?: unknown }).documented;
+      if (key === 'required' && Array.isArray(documented) && documented.length) out.required = documented;
+      continue;
+    }
     if ((key === 'additionalProperties' || key === 'unevaluatedProperties') && value === false && !closed)
       continue;
     out[key] = SCHEMA_MAPS.has(key) && isObject(value) ? mapValues(value, named) : contract(value, named);

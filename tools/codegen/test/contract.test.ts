@@ -216,6 +216,30 @@ const cases: [string, { given: Json; want: Json }][] = [
       },
     },
   ],
+  [
+    'drops the keywords an x-choice names (the reference server choice where the documents are silent)',
+    {
+      given: { type: 'integer', minimum: 1, maximum: 100, 'x-choice': { minimum: 'UNSPEC-MIN' } },
+      want: { type: 'integer', maximum: 100, 'x-choice': { minimum: 'UNSPEC-MIN' } },
+    },
+  ],
+  [
+    'keeps only the documented names of an x-choice on required',
+    {
+      given: {
+        type: 'object',
+        required: ['name', 'description', 'input_schema'],
+        properties: {},
+        'x-choice': { required: { unspecified: 'UNSPEC-OPT', documented: ['name', 'input_schema'] } },
+      },
+      want: {
+        type: 'object',
+        required: ['name', 'input_schema'],
+        properties: {},
+        'x-choice': { required: { unspecified: 'UNSPEC-OPT', documented: ['name', 'input_schema'] } },
+      },
+    },
+  ],
 ];
 
 describe('contract', () => {

@@ -500,7 +500,7 @@ export function readDreamPage(ctx: CaseContext, body: unknown): Dream[] {
   if (!Array.isArray(items))
     ctx.fail(`the dream list answered no one array of dreams: ${JSON.stringify(body)}`);
   for (const item of items as unknown[]) {
-    const r = validateSchema('Dream', item);
+    const r = validateSchema('Dream', item, { mode: 'contract' });
     if (!r.ok) ctx.fail(`the dream list holds an item that is not a dream: ${r.error.error.message}`);
   }
   return items as Dream[];

@@ -179,7 +179,7 @@ export const registrationIssuerFields = defineCase({
     let n = 0;
     for (const [what, fields] of examples) {
       const name = `fields-${++n}`;
-      const schema = validateSchema('FederationIssuer', { name, ...fields }).ok;
+      const schema = validateSchema('FederationIssuer', { name, ...fields }, { mode: 'contract' }).ok;
       const valid =
         schema &&
         (await urls.validateIssuerUrls(fields as Parameters<typeof urls.validateIssuerUrls>[0], { resolve }))
@@ -235,7 +235,11 @@ export const registrationRuleFields = defineCase({
     for (const [what, fields] of examples) {
       const name = `rule-fields-${++n}`;
       const oauth_scope = 'workspace:developer';
-      const valid = validateSchema('FederationRule', { name, oauth_scope, ...fields }).ok;
+      const valid = validateSchema(
+        'FederationRule',
+        { name, oauth_scope, ...fields },
+        { mode: 'contract' },
+      ).ok;
       const r = await ctx.fixture('federation-rules', 'registerFederationRule', {
         name,
         issuer: issuer.id,

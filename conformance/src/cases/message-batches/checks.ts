@@ -20,7 +20,11 @@ export interface SentRequest {
 /** A request item; `max_tokens` 0 is unsupported inside a batch (BATCH-ITEM-MAX-TOKENS-MIN-1). */
 export function requestItem(custom_id: string, model: string, maxTokens: number, text: string): SentRequest {
   const params = { model, max_tokens: maxTokens, messages: [{ role: 'user', content: text }] };
-  return { custom_id, params, valid: validateSchema('MessageBatchRequestParams', params).ok };
+  return {
+    custom_id,
+    params,
+    valid: validateSchema('MessageBatchRequestParams', params, { mode: 'contract' }).ok,
+  };
 }
 
 /** Short, valid, distinct custom ids. */
@@ -162,7 +166,7 @@ export function checkResults(
     } catch {
       ctx.fail(`results line ${i + 1} is not JSON: ${l.slice(0, 200)}`);
     }
-    const valid = validateSchema('MessageBatchResult', parsed);
+    const valid = validateSchema('MessageBatchResult', parsed, { mode: 'contract' });
     if (!valid.ok)
       ctx.fail(`results line ${i + 1} is not a MessageBatchResult: ${valid.error.error.message}`);
     lines.push(parsed as ResultLine);

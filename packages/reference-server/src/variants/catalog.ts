@@ -31,7 +31,7 @@ export const VARIANTS: readonly VariantDefinition[] = [
   },
   {
     name: 'timestamps-with-offset',
-    unspecified: ['UNSPEC-TIMESTAMP-FORM'],
+    unspecified: ['UNSPEC-VERSION-TIMESTAMP-FORM'],
     description:
       'Timestamps are written with milliseconds and a `+00:00` offset (`2026-01-01T00:00:00.000+00:00`) instead of `Z`.',
   },
