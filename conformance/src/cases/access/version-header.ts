@@ -34,9 +34,10 @@ export const versionHeader = defineCase({
     };
     let i = 0;
     for await (const [endpoint, p] of probes(ctx)) {
+      // The control first: a variation may be served, and a probe need not succeed twice.
+      await control(ctx, endpoint, p);
       servedOrRefused(await vary(ctx, endpoint, p, { version: null }));
       servedOrRefused(await vary(ctx, endpoint, p, { version: wrong[i++ % wrong.length] ?? '2023-06-02' }));
-      await control(ctx, endpoint, p);
     }
   },
 });

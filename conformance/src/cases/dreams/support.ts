@@ -479,31 +479,33 @@ export async function dreamIn(
 /** One page of the dream list, read from an envelope the documents do not show. */
 /**
  * The dreams of a dream-list answer. The envelope is not shown (UNSPEC-DREAM-LIST-ENVELOPE), so
- * neither is where the dreams sit nor where a next-page cursor would be: the dreams are the body
- * when it is an array, else its one array whose items are dreams (its only array when every array
- * is empty). Every item must be a dream (DREAM-LIST-WORKSPACE). Pages after the first cannot be
+ * neither is where the dreams sit nor where a next-page cursor would be: the dreams are the one
+ * array of the body (at any depth, itself included) whose items are dreams; an empty list when
+ * every array of the body is empty. Every item must be a dream (DREAM-LIST-WORKSPACE). Pages after the first cannot be
  * reached without the envelope; the cases read first pages only, with `limit` up to 100.
  */
 export function readDreamPage(ctx: CaseContext, body: unknown): Dream[] {
-  let items: unknown;
-  if (Array.isArray(body)) items = body;
-  else if (body && typeof body === 'object') {
-    const arrays = Object.values(body as Record<string, unknown>).filter((v): v is unknown[] =>
-      Array.isArray(v),
-    );
-    const ofDreams = arrays.filter(
-      (a) => a.length > 0 && a.every((x) => (x as { type?: unknown } | null)?.type === 'dream'),
-    );
-    items = ofDreams.length === 1 ? ofDreams[0] : arrays.length === 1 ? arrays[0] : undefined;
-    if (ofDreams.length === 0 && arrays.length > 1 && arrays.every((a) => a.length === 0)) items = [];
-  }
-  if (!Array.isArray(items))
-    ctx.fail(`the dream list answered no one array of dreams: ${JSON.stringify(body)}`);
-  for (const item of items as unknown[]) {
+  const arrays = arraysOutsideDreams(body);
+  const ofDreams = arrays.filter(
+    (a) => a.length > 0 && a.every((x) => (x as { type?: unknown } | null)?.type === 'dream'),
+  );
+  let items: unknown[] | undefined;
+  if (ofDreams.length === 1) items = ofDreams[0];
+  else if (ofDreams.length === 0 && arrays.length > 0 && arrays.every((a) => a.length === 0)) items = [];
+  if (!items) return ctx.fail(`the dream list answered no one array of dreams: ${JSON.stringify(body)}`);
+  for (const item of items) {
     const r = validateSchema('Dream', item, { mode: 'contract' });
     if (!r.ok) ctx.fail(`the dream list holds an item that is not a dream: ${r.error.error.message}`);
   }
   return items as Dream[];
+}
+
+/** The arrays of a body (the body itself, or at any depth up to 4), not looking inside dreams. */
+function arraysOutsideDreams(x: unknown, depth = 0): unknown[][] {
+  if (depth > 4 || x === null || typeof x !== 'object') return [];
+  if (Array.isArray(x)) return [x];
+  if ((x as { type?: unknown }).type === 'dream') return [];
+  return Object.values(x as Record<string, unknown>).flatMap((v) => arraysOutsideDreams(v, depth + 1));
 }
 
 /** The first page of the dream list (the only one reachable: see `readDreamPage`); asserts its size. */
