@@ -28,6 +28,9 @@ Exit codes: 0 stopped by a signal, 2 bad options.`;
 let values: Record<string, string | boolean | undefined>;
 try {
   ({ values } = parseArgs({
+    // `pnpm start -- --flag` passes the separator through (after the script's own options): the
+    // server takes no positional arguments, so options after it are still options.
+    args: process.argv.slice(2).filter((a) => a !== '--'),
     options: {
       port: { type: 'string', default: '0' },
       seed: { type: 'string', default: '0' },
