@@ -62,6 +62,10 @@ Run options:
   --trace-dir DIR           where failure traces go (default .conformance/traces)
   --help                    this text
 
+Score options (mutants, variants, score; --family and --case select the cases too):
+  --fault A,B               only these seeded faults (mutants)
+  --variant a,b             only these variants; 'all' is the run with every one on (variants)
+
 Exit codes: 0 conformant, 1 failures, 2 usage, configuration or connection error.`;
 
 class UsageError extends Error {}
