@@ -422,12 +422,16 @@ async function pipeline(
     endpoint.betas.length > 1 && faultOn(state, 'BETA_DREAMS_ONE_ENOUGH')
       ? endpoint.betas.slice(-1)
       : endpoint.betas;
-  const beta = access.checkBetaHeader(
-    requiredBetas,
-    betaHeaderValue(state, header(request, v.headers.beta)),
-    v,
-  );
+  const betaValue = betaHeaderValue(state, header(request, v.headers.beta));
+  const beta = access.checkBetaHeader(requiredBetas, betaValue, v);
   if (!beta.ok) throw new ApiError(beta.status, beta.errorType, beta.message);
+  // Fault: an allowed identifier the endpoint does not require is refused (BETA-IDENTIFIERS-ALLOWED).
+  if (
+    faultOn(state, 'BETA_UNNEEDED_REFUSED') &&
+    access.parseBetaHeader(betaValue).some((b) => !endpoint.betas.includes(b))
+  ) {
+    throw new ApiError(400, 'invalid_request_error', 'beta identifier not used by this endpoint');
+  }
 
   const caller = identify(state, endpoint, request);
   const decision = access.authorize(endpoint, caller?.presented ?? { kind: 'none' });

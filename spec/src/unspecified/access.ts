@@ -123,8 +123,8 @@ export function unspecified(v: Vendor): Unspecified[] {
     u(
       'UNSPEC-BETA-UNNEEDED',
       VERSIONING,
-      `The response to an allowed identifier in \`${v.headers.beta}\` that the endpoint does not require.`,
-      'Accepted and ignored.',
+      `What an allowed identifier in \`${v.headers.beta}\` does on an endpoint that does not require it (the request is served: the identifier is allowed, BETA-IDENTIFIERS-ALLOWED).`,
+      'Ignored.',
     ),
     u(
       'UNSPEC-BETA-SYNTAX',

@@ -1,4 +1,4 @@
-import { access, type Endpoint } from '@vendor-api/spec';
+import { access, BETA_IDENTIFIERS, type Endpoint } from '@vendor-api/spec';
 import fc from 'fast-check';
 import { type CaseContext, defineCase } from '../../case.js';
 import { control, probes, vary } from './common.js';
@@ -64,5 +64,33 @@ export const unknownBetaNeverServerError = defineCase({
       const res = await vary(ctx, endpoint, p, { betas: [...endpoint.betas, beta] });
       if (res.status >= 300) ctx.clientError(res);
     }
+  },
+});
+
+export const allowedBetasServed = defineCase({
+  id: 'access.allowed-betas-served',
+  family: 'access',
+  title:
+    'every allowed beta identifier may be sent: an operation is served with its required betas plus every other allowed identifier, and with each one alone',
+  requirements: ['BETA-IDENTIFIERS-ALLOWED', 'BETA-DREAMING-IDENTIFIER', 'BETA-HEADER-COMMA-SEPARATED'],
+  async run(ctx: CaseContext) {
+    // What an identifier does on an operation that does not use it is not shown
+    // (UNSPEC-BETA-UNNEEDED); that the request is served is: the identifier is allowed.
+    const allowed = BETA_IDENTIFIERS;
+    let checked = 0;
+    for await (const [endpoint, p] of probes(ctx)) {
+      if (!p.valid) continue;
+      const res = await vary(ctx, endpoint, p, { betas: [...new Set([...endpoint.betas, ...allowed])] });
+      ctx.http.expect(res, [{ kind: 'status-class', equals: '2xx' }]);
+      checked++;
+    }
+    // Each identifier alone, on an operation that requires none (token counting).
+    const count = ctx.http.endpoint('messages.count_tokens');
+    const body = { model: ctx.vendor.models.sonnet, messages: [{ role: 'user', content: 'hi' }] };
+    for (const beta of allowed) {
+      const res = await ctx.call(count.id, { body, betas: [beta] }, false);
+      ctx.http.expect(res, [{ kind: 'status-class', equals: '2xx' }]);
+    }
+    if (checked === 0) ctx.fail('no operation could be called with a valid probe');
   },
 });

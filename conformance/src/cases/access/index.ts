@@ -1,12 +1,13 @@
 import type { CaseDefinition } from '../../case.js';
 import { adminKeyPrefix } from './admin-key-prefix.js';
-import { betaHeadersRequired, unknownBetaNeverServerError } from './beta-headers.js';
+import { allowedBetasServed, betaHeadersRequired, unknownBetaNeverServerError } from './beta-headers.js';
 import { credentialsRequired } from './credentials.js';
 import { versionHeader } from './version-header.js';
 import { versionedPaths } from './versioned-paths.js';
 
 export const cases: readonly CaseDefinition[] = [
   versionHeader,
+  allowedBetasServed,
   betaHeadersRequired,
   unknownBetaNeverServerError,
   credentialsRequired,

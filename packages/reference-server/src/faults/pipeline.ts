@@ -29,6 +29,12 @@ export const faults: readonly FaultDefinition[] = [
       'The credential lookup ignores revocation: a key revoked by archiving its workspace still authenticates.',
   },
   {
+    name: 'BETA_UNNEEDED_REFUSED',
+    requirement: 'BETA-IDENTIFIERS-ALLOWED',
+    description:
+      'A request carrying an allowed beta identifier the endpoint does not require is refused (400) instead of served.',
+  },
+  {
     name: 'BETA_DREAMS_ONE_ENOUGH',
     requirement: 'BETA-DREAMS-BOTH',
     description:

@@ -280,6 +280,15 @@ const scenarios: Record<string, { off: unknown; on: unknown; run: Scenario }> = 
       return (await f.call('GET', '/v1/dreams', { betas: only })).status;
     },
   },
+  BETA_UNNEEDED_REFUSED: {
+    off: 200,
+    on: 400,
+    run: async (faults) => {
+      const f = await setupFederation({ faults });
+      return (await f.call('GET', '/v1/dreams', { betas: `${DREAM_BETAS},prompt-caching-2024-07-31` }))
+        .status;
+    },
+  },
   EXCH_REQUEST_ID_MISSING: {
     off: true,
     on: false,
