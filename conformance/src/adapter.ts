@@ -120,6 +120,8 @@ export interface Adapter {
     change: 'archive' | 'delete',
   ): Promise<{ readonly status: number; readonly body: unknown }>;
   createSession?(workspace: Workspace): Promise<{ readonly id: string }>;
+  /** Whether a session is archived (capability `session-state`). */
+  sessionState?(id: string): Promise<{ readonly archived: boolean }>;
   changeSession?(
     id: string,
     change: 'archive' | 'delete',

@@ -94,6 +94,7 @@ export function referenceAdapter(baseUrl: string): Adapter {
     'memory-stores',
     'memory-store-rename',
     'sessions',
+    'session-state',
     'session-repositories',
     'files',
     'drive-dreams',
@@ -163,6 +164,10 @@ export function referenceAdapter(baseUrl: string): Adapter {
     },
     async changeSession(id: string, change: 'archive' | 'delete') {
       return call('POST', `/sessions/${encodeURIComponent(id)}/${change}`);
+    },
+    async sessionState(id: string) {
+      const r = await ok<{ archived: boolean }>('GET', `/sessions/${encodeURIComponent(id)}`);
+      return { archived: r.archived };
     },
     async renameMemoryStore(id: string, name: string) {
       await ok('POST', `/memory_stores/${encodeURIComponent(id)}/rename`, { name });

@@ -52,6 +52,13 @@ function loseSession(state: ServerState, sessionId: string, at: number): void {
 }
 
 export function registerLifecycleTestControl(app: FastifyInstance, state: ServerState): void {
+  // Whether a session is archived or deleted (session records are not shown: UNSPEC-SESS-RECORD-FIELDS).
+  app.get<{ Params: { id: string } }>(`${PREFIX}/sessions/:id`, async (request) => {
+    state.catchUp();
+    const session = state.store.sessions.get(request.params.id);
+    if (!session) throw notFound('session', request.params.id);
+    return { id: session.id, archived: session.archivedAt !== null, deleted: session.deletedAt !== null };
+  });
   app.post<{ Params: { id: string } }>(`${PREFIX}/sessions/:id/archive`, async (request) => {
     state.catchUp();
     const session = liveSession(state, request.params.id);

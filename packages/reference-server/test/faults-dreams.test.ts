@@ -110,6 +110,23 @@ describe('seeded faults: dreams', () => {
     }
   });
 
+  faultTest(
+    'DREAM_PIPELINE_SESSION_NOT_ARCHIVED',
+    'a completed dream leaves its pipeline session active',
+    async () => {
+      for (const [names, archived] of [
+        [[], true],
+        [['DREAM_PIPELINE_SESSION_NOT_ARCHIVED'], false],
+      ] as const) {
+        const t = manual([...names]);
+        const { dream } = await dreamIn(t, 'completed');
+        const session = String((await get(t, dream.id)).session_id);
+        const state = await t.call('GET', `/_test/sessions/${session}`);
+        expect(state.json).toMatchObject({ id: session, archived });
+      }
+    },
+  );
+
   faultTest('DREAM_LIST_INCLUDES_ARCHIVED', 'the default list shows archived dreams', async () => {
     for (const [names, listed] of [
       [[], false],

@@ -373,8 +373,9 @@ export function judgeRecord(
       case 'set_archived_at':
         if (after.archived_at === null) problems.push('archived_at is not set');
         break;
-      // Not observable on the dream record through the documented API: the pipeline session, the
-      // contents of the output store, and the default list (the list command checks that one).
+      // Not observable on the dream record through the documented API: the pipeline session (read
+      // through the adapter, see judgePipelineSession), the contents of the output store, and the
+      // default list (the list command checks that one).
       case 'archive_pipeline_session':
       case 'populate_output_store':
       case 'leave_output_store':
@@ -406,10 +407,23 @@ export async function applyEvent(
   if (result.outcome.kind === 'unspecified') handle.state = dreamsMachine.stateOf(after);
   else {
     judgeRecord(ctx, result, event, before, after, options);
+    await judgePipelineSession(ctx, result, event, after);
     handle.state = result.next;
   }
   handle.last = after;
   return result;
+}
+
+/**
+ * The pipeline session is archived when the row says so (DREAM-PIPELINE-SESSION-ARCHIVED), where
+ * the adapter can tell (session records are not shown: capability `session-state`).
+ */
+async function judgePipelineSession(ctx: CaseContext, result: DreamStep, event: DreamEvent, after: Dream) {
+  if (!result.effects.includes('archive_pipeline_session') || after.session_id === null) return;
+  if (!ctx.adapter.capabilities.has('session-state')) return;
+  const session = await ctx.fixture('session-state', 'sessionState', after.session_id);
+  if (!session.archived)
+    ctx.fail(`after ${event}, the pipeline session ${after.session_id} of dream ${after.id} is not archived`);
 }
 
 /** The happenings that move a dream by themselves as time passes (the pipeline's own progress). */

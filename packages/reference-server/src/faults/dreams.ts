@@ -6,6 +6,11 @@ import type { FaultDefinition } from './types.js';
 
 export const faults: readonly FaultDefinition[] = [
   {
+    name: 'DREAM_PIPELINE_SESSION_NOT_ARCHIVED',
+    requirement: 'DREAM-PIPELINE-SESSION-ARCHIVED',
+    description: 'A dream that ends (completed, failed or canceled) leaves its pipeline session active.',
+  },
+  {
     name: 'DREAM_CANCEL_COMPLETED_OK',
     requirement: 'DREAM-CANCEL-COMPLETED-400',
     description: 'Cancel of a completed dream answers 200 (the dream stays completed) instead of 400.',

@@ -117,6 +117,8 @@ export function applyDreamEvent(
         break;
       }
       case 'archive_pipeline_session': {
+        // DREAM-PIPELINE-SESSION-ARCHIVED (seeded fault: the pipeline session stays active)
+        if (faultOn(state, 'DREAM_PIPELINE_SESSION_NOT_ARCHIVED')) break;
         const session = dream.session_id === null ? undefined : state.store.sessions.get(dream.session_id);
         if (session && session.archivedAt === null) session.archivedAt = at;
         break;
