@@ -31,7 +31,8 @@ Commands:
   run                 run the suite (default command)
   replay TRACE        re-run a failure trace; says fixed or still failing
   list                list the cases (id, family, requirements)
-  coverage            requirement coverage of the cases, by observability class
+  coverage [--proven] requirement coverage of the cases, by observability class; --proven also
+                      counts the requirements a killed seeded fault proves checked
   mutants             the mutation score against the reference server's seeded faults (sensitivity)
   variants            the suite against each of the reference server's variants (specificity)
   score               both: sensitivity and specificity, one summary
@@ -90,6 +91,7 @@ const opts = {
   'trace-dir': { type: 'string' },
   fault: { type: 'string' },
   variant: { type: 'string' },
+  proven: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const;
 
@@ -325,8 +327,10 @@ function commandList(values: Values): number {
   return 0;
 }
 
-function commandCoverage(): number {
-  const rows = coverage(spec.requirements, allCases);
+async function commandCoverage(values: Values): Promise<number> {
+  // --proven runs the mutation score first (the reference server's faults, about 10 s).
+  const mutants = values.proven ? await runMutants(allCases, spec, settingsFrom(values)) : undefined;
+  const rows = coverage(spec.requirements, allCases, mutants);
   console.log(coverageText(rows));
   for (const r of rows.filter((x) => x.observability === 'http' || x.observability === 'fixture')) {
     if (r.missing.length)
@@ -408,6 +412,7 @@ async function commandScore(values: Values): Promise<number> {
   console.log(
     `\n${sensitivityLine(mutants)}\n${specificityLine(variants)}\n(${((performance.now() - started) / 1000).toFixed(1)} s)`,
   );
+  console.log(`\n${coverageText(coverage(spec.requirements, selected(values), mutants))}`);
   return mutants.every((r) => r.killed) && variants.every((r) => r.passed) ? 0 : 1;
 }
 
@@ -437,7 +442,7 @@ export async function main(argv: string[]): Promise<number> {
       case 'list':
         return commandList(values);
       case 'coverage':
-        return commandCoverage();
+        return await commandCoverage(values);
       case 'mutants':
         return await commandMutants(values);
       case 'variants':
