@@ -260,8 +260,8 @@ export function requirements(v: Vendor): Requirement[] {
     req(
       'DREAM-LIST-PAGE-CURSOR',
       S_ENDPOINTS,
-      'The `page` query parameter of the dream list is a cursor.',
-      'http',
+      'The `page` query parameter of the dream list is a cursor. Not checkable from outside: where a list answer carries the next cursor is not shown (UNSPEC-DREAM-LIST-ENVELOPE).',
+      'untestable',
     ),
     req(
       'DREAM-POLL-UNTIL-SETTLED',
