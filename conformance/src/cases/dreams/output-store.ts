@@ -4,9 +4,10 @@
  * of a dream's output), a session of another workspace cannot attach it, and it can be archived.
  */
 import type { Dream, MemoryStoreSessionResource, SessionResourceList } from '@vendor-api/spec';
-import { MissingCapabilityError } from '../../adapter.js';
+import { Unobservable } from '../../adapter.js';
 import { type CaseContext, defineCase } from '../../case.js';
 import type { Auth } from '../../http.js';
+import { sessionIdOf } from '../sessions/support.js';
 import { dreamIn, retrieve } from './support.js';
 
 const sessionBody = (storeId: string) => ({
@@ -36,8 +37,10 @@ export const outputStoreOrdinary = defineCase({
     // A plain store first: a target that refuses the placeholder agent leaves this unobservable.
     const control = await ctx.fixture('memory-stores', 'createMemoryStore', ws, { name: 'control' });
     const plain = await attach(ctx, control.id);
-    if (plain.status >= 400 || typeof (plain.body as { id?: unknown } | null)?.id !== 'string')
-      throw new MissingCapabilityError('sessions');
+    if (plain.status >= 400 || sessionIdOf(plain.body) === null)
+      throw new Unobservable(
+        'the session-creation answer was refused or carries no `id` (its body is not shown)',
+      );
 
     const handle = await dreamIn(ctx, ws, 'completed');
     const dream: Dream = await retrieve(ctx, handle);
@@ -46,7 +49,8 @@ export const outputStoreOrdinary = defineCase({
 
     const res = await attach(ctx, output);
     ctx.http.expect(res, [{ kind: 'status-class', equals: '2xx' }]);
-    const session = (res.body as { id: string }).id;
+    const session = sessionIdOf(res.body);
+    if (session === null) return ctx.fail(`the session-creation answer names no session: ${res.text}`);
     const list = await ctx.call('sessions.resources.list', { path: { session_id: session } });
     ctx.http.expect(list, [{ kind: 'status-class', equals: '2xx' }]);
     const attached = (list.body as SessionResourceList).data.some(

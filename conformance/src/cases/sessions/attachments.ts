@@ -13,7 +13,7 @@ import {
 } from '@vendor-api/spec';
 import { Unobservable } from '../../adapter.js';
 import { type CaseContext, defineCase } from '../../case.js';
-import { freshSession, listAll, success } from './support.js';
+import { freshSession, listAll, sessionIdOf, success } from './support.js';
 
 /**
  * Creates a session attaching one memory-store item; the session id, or null when the target
@@ -31,8 +31,8 @@ async function attach(ctx: CaseContext, item: Record<string, unknown>): Promise<
     return null;
   }
   success(ctx, res);
-  const id = (res.body as { id?: unknown } | null)?.id;
-  if (typeof id !== 'string')
+  const id = sessionIdOf(res.body);
+  if (id === null)
     throw new Unobservable('the session-creation answer carries no `id` (its body is not shown)');
   return id;
 }

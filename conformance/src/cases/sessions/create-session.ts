@@ -13,7 +13,7 @@
 import type { MemoryStoreSessionResource, SessionResource } from '@vendor-api/spec';
 import { Unobservable } from '../../adapter.js';
 import { defineCase } from '../../case.js';
-import { listAll, success } from './support.js';
+import { listAll, sessionIdOf, success } from './support.js';
 
 const sessionBody = (resources: unknown[]) => ({
   agent: 'agent_conformance',
@@ -66,8 +66,8 @@ export const createAttachesMemoryStores = defineCase({
         `the target refused the session creation (${res.status}): agent and environment ids are not shown`,
       );
     success(ctx, res);
-    const id = (res.body as { id?: unknown } | null)?.id;
-    if (typeof id !== 'string')
+    const id = sessionIdOf(res.body);
+    if (id === null)
       throw new Unobservable(
         'the session-creation answer carries no `id` (its body is not shown), so the session cannot be read',
       );

@@ -61,3 +61,23 @@ export async function listAll(
 
 /** The identifier a resource is listed under: `id`, or `memory_store_id` for the memory-store kind. */
 export const keyOf = (r: SessionResource): string => ('id' in r ? r.id : r.memory_store_id);
+
+/**
+ * The id of the session a session-creation answer names: its shallowest string `id` (the body is
+ * not shown, UNSPEC-SESS-CREATE-RESPONSE: the session may be the body itself or sit in an
+ * envelope; its resources, deeper, carry their own ids). Null when the answer holds none.
+ */
+export function sessionIdOf(body: unknown): string | null {
+  let level: unknown[] = [body];
+  for (let depth = 0; depth < 4 && level.length; depth++) {
+    const next: unknown[] = [];
+    for (const x of level) {
+      if (x === null || typeof x !== 'object' || Array.isArray(x)) continue;
+      const o = x as Record<string, unknown>;
+      if (typeof o.id === 'string') return o.id;
+      next.push(...Object.values(o).filter((v) => v !== null && typeof v === 'object' && !Array.isArray(v)));
+    }
+    level = next;
+  }
+  return null;
+}
