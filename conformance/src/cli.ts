@@ -4,9 +4,10 @@
  * Exit codes: 0 conformant (or replay fixed), 1 failures (or replay still failing), 2 usage,
  * configuration or connection error.
  */
+import { realpathSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { spec } from '@vendor-api/spec';
 import { request } from 'undici';
@@ -467,8 +468,20 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-const invokedDirectly = process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
-if (invokedDirectly) {
+/**
+ * Whether this module is the program being run. An installed bin is a symlink (npm and pnpm link
+ * `node_modules/.bin/vendor-conformance` to `dist/cli.js`): compare real paths, not the link.
+ */
+function invokedDirectly(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+if (invokedDirectly()) {
   main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });
