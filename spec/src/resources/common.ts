@@ -51,7 +51,10 @@ export const KNOWN_ERROR_TYPES = ['invalid_request_error', 'invalid_request', 'i
  *   (an enum) or other kinds (a union of objects told apart by `type`);
  * - `x-closed`: the documents close this object's field set; the contract form keeps it closed;
  * - `x-contract`: the contract form of a schema, where it differs from the strict form in more
- *   than the two annotations above can say.
+ *   than the annotations here can say;
+ * - `x-choice`: keywords of this schema that are the reference server's choice where the
+ *   documents are silent (keyword -> Unspecified id; for `required`, `{unspecified, documented}`
+ *   keeps the documented names): the contract form drops them, so the suite never asserts them.
  */
 export const SCHEMA_ANNOTATIONS = {
   'x-requirements': ['array', 'string'],
