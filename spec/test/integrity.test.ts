@@ -106,6 +106,35 @@ describe('schemas', () => {
     }
   });
 
+  it('every reference-server choice (x-choice) names keywords of its schema and existing unspecified items', () => {
+    const unspecified = new Set(spec.unspecified.map((u) => u.id));
+    const choices: [string, Record<string, unknown>][] = [];
+    const visit = (where: string, node: unknown): void => {
+      if (Array.isArray(node)) {
+        for (const [i, n] of node.entries()) visit(`${where}[${i}]`, n);
+      } else if (node && typeof node === 'object') {
+        const s = node as Record<string, unknown>;
+        if (s['x-choice'] !== undefined) choices.push([where, s]);
+        for (const [k, v] of Object.entries(s)) if (k !== 'x-choice') visit(`${where}.${k}`, v);
+      }
+    };
+    for (const [name, s] of Object.entries(spec.schemas)) visit(name, s);
+    expect(choices.length).toBeGreaterThan(0);
+    for (const [where, s] of choices) {
+      for (const [keyword, value] of Object.entries(s['x-choice'] as Record<string, unknown>)) {
+        expect(keyword in s, `${where}: x-choice names ${keyword}, which the schema does not have`).toBe(
+          true,
+        );
+        const id = typeof value === 'string' ? value : (value as { unspecified?: unknown }).unspecified;
+        expect(unspecified.has(String(id)), `${where}.${keyword}: ${String(id)}`).toBe(true);
+        if (typeof value !== 'string') {
+          const documented = (value as { documented?: unknown }).documented as string[];
+          for (const name of documented) expect(s.required as string[], `${where}: ${name}`).toContain(name);
+        }
+      }
+    }
+  });
+
   it('every endpoint parameter and body schema compiles', () => {
     const ajv = makeAjv();
     for (const e of spec.endpoints) {
