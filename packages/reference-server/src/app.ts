@@ -519,5 +519,8 @@ async function pipeline(
   if (result.contentType === 'application/x-ndjson') {
     return reply.type(resultsContentType(state, result.contentType)).send(out.body);
   }
+  if (result.contentType === 'text/event-stream') {
+    return reply.type(result.contentType).send(out.body);
+  }
   return reply.send(out.body);
 }

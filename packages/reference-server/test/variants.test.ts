@@ -267,6 +267,12 @@ const scenarios: Record<VariantName, (options: ServerOptions) => Promise<unknown
     });
     return res.json?.stop_reason;
   },
+  'streamed-replies': async (o) => {
+    const res = await setup(o).call('POST', '/v1/messages', {
+      body: { model: MODEL, max_tokens: 8, messages: turn, stream: true },
+    });
+    return [res.status, String(res.headers['content-type']).split(';')[0]];
+  },
   'other-token-counts': async (o) =>
     (
       await setup(o).call('POST', '/v1/messages/count_tokens', {

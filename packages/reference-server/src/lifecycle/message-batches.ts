@@ -57,7 +57,10 @@ function resultFor(
   }
   // Params as the server reads them (what a request may leave out is not shown:
   // UNSPEC-MSG-CREATE-REQUIRED, UNSPEC-BATCH-PARAMS-STREAMING, ...).
-  const read = messageParamsAsRead(state, params, { creation: true }) as Record<string, unknown>;
+  const read = messageParamsAsRead(state, params, { creation: true, inBatch: true }) as Record<
+    string,
+    unknown
+  >;
   const check = validateSchema('MessageBatchRequestParams', read);
   // A valid request the server still does not serve (UNSPEC-MSG-UNKNOWN-MODEL, and the rules
   // `messageParamsProblem` names) is an invalid request too.

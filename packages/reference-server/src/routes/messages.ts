@@ -3,12 +3,19 @@ import type { MessageCountTokensParams, MessageCreateParams, MessageTokensCount 
 import { organizationRateLimits } from '../admin/rate-limit-config.js';
 import { ApiError } from '../errors.js';
 import { faultOn } from '../faults/index.js';
-import { generateMessage, inputTokensOf, type ReplyOptions, thinkingTokens } from '../model.js';
+import {
+  generateMessage,
+  inputTokensOf,
+  messageEvents,
+  type ReplyOptions,
+  thinkingTokens,
+} from '../model.js';
 import type { HandlerMap, ServerState } from '../state.js';
 import {
   messageParamsProblem,
   modelRefused,
   otherRateLimitConfiguration,
+  replyStreamed,
   replyStyle,
   tokenCountReading,
 } from '../variants/seams.js';
@@ -49,7 +56,12 @@ export const handlers: HandlerMap = {
   'messages.create': ({ state, body }) => {
     const params = body as MessageCreateParams;
     refuseParams(state, params);
-    return { status: 200, body: generateMessage(params, state.ids.next('message'), replyOptions(state)) };
+    const message = generateMessage(params, state.ids.next('message'), replyOptions(state));
+    // How streaming is asked for, and what it answers, is not shown (UNSPEC-MSG-STREAMING).
+    if (replyStreamed(state, params)) {
+      return { status: 200, body: messageEvents(message), contentType: 'text/event-stream' };
+    }
+    return { status: 200, body: message };
   },
   'messages.count_tokens': ({ state, body }) => {
     refuseParams(state, body as MessageCountTokensParams);

@@ -379,6 +379,12 @@ export const VARIANTS = [
       'Replies use more of the message format: `stop_sequences` (a creation parameter the documents do not show) is honoured, with `stop_reason` `stop_sequence`; a request with thinking enabled gets a `thinking` block before its text.',
   },
   {
+    name: 'streamed-replies',
+    unspecified: ['UNSPEC-MSG-STREAMING'],
+    description:
+      'Message creation with `stream: true` (a parameter the documents do not show) answers server-sent events (`message_start`, `content_block_start`, `content_block_delta`, `content_block_stop`, `message_delta`, `message_stop`) instead of the whole message.',
+  },
+  {
     name: 'other-token-counts',
     unspecified: ['UNSPEC-TOKENS-TOKENIZATION', 'UNSPEC-MSG-STRING-CONTENT', 'UNSPEC-TOKENS-CURRENT-TURN'],
     description:
@@ -531,8 +537,6 @@ export const UNREALISABLE: Readonly<Record<string, string>> = {
   'UNSPEC-BATCH-DELETE': UNSHOWN_ENDPOINT,
   'UNSPEC-AUTH-TUNNELS-API': UNSHOWN_ENDPOINT,
   'UNSPEC-DREAM-OUTPUT-STORE-ENDPOINTS': UNSHOWN_ENDPOINT,
-  'UNSPEC-MSG-STREAMING':
-    'The request that asks for streaming and its answer are not shown: a documented request is answered whole by every server (a server reading an undocumented parameter is UNSPEC-MSG-CREATE-OTHER-PARAMS).',
 
   // Registration of issuers, rules and service accounts
   'UNSPEC-ISSUER-MAX-LIFETIME-FIELD': REGISTRATION,

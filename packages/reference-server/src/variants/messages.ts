@@ -39,7 +39,7 @@ const DEFAULT_MAX_TOKENS = 1024;
 export function messageParamsAsRead(
   state: HasVariants,
   params: unknown,
-  options: { creation: boolean },
+  options: { creation: boolean; inBatch?: boolean },
 ): unknown {
   if (!state.variants.has('lenient-message-requests') || !isObject(params)) return params;
   const out: JsonObject = { ...params };
@@ -57,7 +57,7 @@ export function messageParamsAsRead(
       return { description: '', ...tool, input_schema: schema };
     });
   }
-  if (options.creation) delete out.stream;
+  if (options.inBatch) delete out.stream;
   return out;
 }
 
@@ -184,6 +184,14 @@ export interface ReplyStyle {
 export function replyStyle(state: HasVariants): ReplyStyle {
   const on = state.variants.has('richer-replies');
   return { stopSequences: on, thinkingBlocks: on };
+}
+
+/**
+ * Whether a message is answered as a stream of server-sent events (UNSPEC-MSG-STREAMING): never
+ * for the reference server; under `streamed-replies` when the request says `stream: true`.
+ */
+export function replyStreamed(state: HasVariants, params: unknown): boolean {
+  return state.variants.has('streamed-replies') && isObject(params) && params.stream === true;
 }
 
 // ---------------------------------------------------------------------------------------------
