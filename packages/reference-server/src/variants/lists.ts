@@ -36,8 +36,14 @@ export function admitListParameters(state: HasVariants, endpoint: Endpoint, part
     }
   }
   if (LIMIT_AT_LEAST_ONE.has(endpoint.id) && state.variants.has('other-list-limits')) {
-    const limit = Number(query.limit);
-    if (query.limit !== undefined && Number.isInteger(limit) && limit < 1) query.limit = '1';
+    // Only a well-formed integer below 1: anything else is left to the validators.
+    const sent = query.limit;
+    if (
+      (typeof sent === 'string' && /^-?\d+$/.test(sent)) ||
+      (typeof sent === 'number' && Number.isInteger(sent))
+    ) {
+      if (Number(sent) < 1) query.limit = '1';
+    }
   }
   return { parts: { ...parts, query }, after: { query: after } };
 }
