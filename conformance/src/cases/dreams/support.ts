@@ -491,21 +491,27 @@ export async function dreamIn(
   return handle;
 }
 
-/** One page of the dream list, read from an envelope the documents do not show. */
+/** The arrays an envelope holds, at any depth of its objects (not inside the arrays themselves). */
+function arraysIn(body: unknown, depth = 0): unknown[][] {
+  if (depth > 4 || !body || typeof body !== 'object' || Array.isArray(body)) return [];
+  return Object.values(body as Record<string, unknown>).flatMap((v) =>
+    Array.isArray(v) ? [v] : arraysIn(v, depth + 1),
+  );
+}
+
 /**
  * The dreams of a dream-list answer. The envelope is not shown (UNSPEC-DREAM-LIST-ENVELOPE), so
- * neither is where the dreams sit nor where a next-page cursor would be: the dreams are the body
- * when it is an array, else its one array whose items are dreams (its only array when every array
- * is empty). Every item must be a dream (DREAM-LIST-WORKSPACE). Pages after the first cannot be
- * reached without the envelope; the cases read first pages only, with `limit` up to 100.
+ * neither is where the dreams sit, at what depth, nor where a next-page cursor would be: the
+ * dreams are the body when it is an array, else its one array whose items are dreams (its only
+ * array when every array is empty). Every item must be a dream (DREAM-LIST-WORKSPACE). Pages after
+ * the first cannot be reached without the envelope; the cases read first pages only, with `limit`
+ * up to 100.
  */
 export function readDreamPage(ctx: CaseContext, body: unknown): Dream[] {
   let items: unknown;
   if (Array.isArray(body)) items = body;
   else if (body && typeof body === 'object') {
-    const arrays = Object.values(body as Record<string, unknown>).filter((v): v is unknown[] =>
-      Array.isArray(v),
-    );
+    const arrays = arraysIn(body);
     const ofDreams = arrays.filter(
       (a) => a.length > 0 && a.every((x) => (x as { type?: unknown } | null)?.type === 'dream'),
     );
