@@ -3,7 +3,8 @@
  * leave a choice open; with no variant on, each returns its input unchanged (the reference
  * server's own choice).
  *
- * - `admitRequest`: what of a request is taken into account (unknown fields, unshown kinds);
+ * - `admitRequest`: what of a request is taken into account (unknown fields, unshown kinds), and
+ *   what the schemas cannot judge, set aside for the handler (more parameters, other bodies);
  * - `versionHeaderRequired`, `betaHeaderValue`: header admission;
  * - `unstatedOrder`: lists whose order the documents do not state;
  * - `answer`: the status and body of a success;
