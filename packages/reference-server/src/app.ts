@@ -45,8 +45,17 @@ import { VariantSet } from './variants/index.js';
 import {
   admitRequest,
   answer,
+  archivedWorkspaceTokensRefused,
+  authorizationSyntaxAccepted,
   betaHeaderValue,
+  credentialHeadersRead,
   errorAnswer,
+  exchangeBodyErrorType,
+  requestIdHeader,
+  requiredBetas,
+  resultsContentType,
+  resultsPathOf,
+  variantIds,
   versionHeaderRequired,
 } from './variants/seams.js';
 
@@ -92,10 +101,13 @@ declare module 'fastify' {
 const BODY_LIMIT = 256 * 1024 * 1024 + 1024 * 1024;
 export const REQUEST_ID_HEADER = 'request-id';
 
-/** Route URL of an endpoint: its path template with `{x}` as `:x`, or this server's results path. */
-export function routeUrl(endpoint: Endpoint): string | null {
+/**
+ * Route URL of an endpoint: its path template with `{x}` as `:x`, or this server's results path
+ * (`resultsAt`: where the results live, not shown: UNSPEC-BATCH-RESULTS-LOCATION).
+ */
+export function routeUrl(endpoint: Endpoint, resultsAt: (id: string) => string = resultsPath): string | null {
   if (endpoint.path !== null) return endpoint.path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
-  if (endpoint.id === 'messages.batches.results') return resultsPath(':message_batch_id');
+  if (endpoint.id === 'messages.batches.results') return resultsAt(':message_batch_id');
   return null;
 }
 
@@ -103,10 +115,11 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
   const v: Vendor = defineVendor(options.vendor ?? publishedVendor.name);
   const spec = createSpec(v);
   const clock = options.clock ?? realClock;
-  const ids = createIds(options.seed ?? 0);
+  const variants = new VariantSet(options.variants ?? []);
+  const ids = variantIds(variants, createIds(options.seed ?? 0));
   const store: Store = createMemoryStore();
   const timings: Timings = { ...DEFAULT_TIMINGS, ...options.timings };
-  const demo = seedDemo(store, ids, v);
+  const demo = seedDemo(store, ids, v, variants);
   const state: ServerState = {
     vendor: v,
     spec,
@@ -116,7 +129,7 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     timings,
     demo,
     faults: new FaultSet(options.faults ?? []),
-    variants: new VariantSet(options.variants ?? []),
+    variants,
     catchUp() {
       const now = clock.now();
       catchUpBatches(state, now);
@@ -160,8 +173,9 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
   app.decorate('reference', reference);
 
   // Callback-style hooks: they run on every request, and async ones cost a promise each.
+  const idHeader = requestIdHeader(state, REQUEST_ID_HEADER);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
+    reply.header(idHeader, request.id);
     done();
   });
 
@@ -174,7 +188,9 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
       done(null, JSON.parse(text));
     } catch (e) {
       // The exchange answers malformed requests with its own type (UNSPEC-EXCH-OTHER-VALIDATION).
-      const type = isExchange(request) ? EXCHANGE_INVALID_REQUEST : 'invalid_request_error';
+      const type = isExchange(request)
+        ? exchangeBodyErrorType(state, undefined, EXCHANGE_INVALID_REQUEST)
+        : 'invalid_request_error';
       done(new ApiError(400, type, `malformed JSON body: ${(e as Error).message}`), undefined);
     }
   });
@@ -182,30 +198,31 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
   app.setErrorHandler((error: unknown, request, reply) => {
     if (error instanceof ApiError) {
       if (state.variants.size === 0) return reply.code(error.status).send(error.body);
-      return sendError(request, reply, error.status, error.errorType, error.message, error.documented);
+      return sendError(request, reply, error);
     }
     const status = (error as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const message = (error as Error).message ?? 'bad request';
-      return sendError(request, reply, status, defaultErrorType(status), message, false);
+      return sendError(request, reply, new ApiError(status, defaultErrorType(status), message));
     }
     request.log.error(error);
     return reply.code(500).send(access.errorBody('api_error', 'internal server error'));
   });
 
   /** An error answer as the variants shape it (the plain error body when none is on). */
-  const sendError = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    status: number,
-    type: string,
-    message: string,
-    documented: boolean,
-  ) => {
+  const sendError = (request: FastifyRequest, reply: FastifyReply, error: ApiError) => {
     const endpoint = (request.routeOptions.config as { endpoint?: Endpoint } | undefined)?.endpoint;
     // Only the API's operations vary; test control and unknown routes answer the plain error body.
-    if (endpoint === undefined) return reply.code(status).send(access.errorBody(type, message));
-    const out = errorAnswer(state, endpoint, { status, type, message, documented });
+    if (endpoint === undefined) return reply.code(error.status).send(error.body);
+    const out = errorAnswer(state, endpoint, {
+      status: error.status,
+      type: error.errorType,
+      message: error.message,
+      reason: error.reason,
+      detail: error.detail,
+      documented: error.documented,
+      requestId: String(request.id),
+    });
     return reply.code(out.status).send(out.body);
   };
 
@@ -226,8 +243,9 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     done(null, payload);
   };
 
+  const resultsAt = resultsPathOf(variants, resultsPath);
   for (const endpoint of spec.endpoints) {
-    const url = routeUrl(endpoint);
+    const url = routeUrl(endpoint, resultsAt);
     if (url === null) continue;
     app.route({
       method: endpoint.method,
@@ -253,14 +271,19 @@ function isExchange(request: FastifyRequest): boolean {
 /**
  * `error.type` of a request that fails validation: the type the endpoint documents for a missing
  * required field (`invalid_request` for the exchange, EXCH-ERR-FIELD-MISSING), else the
- * validators' `invalid_request_error`. Other malformed exchange bodies get the same type
- * (UNSPEC-EXCH-OTHER-VALIDATION).
+ * validators' `invalid_request_error`. Other malformed exchange bodies get the type the seam
+ * names (UNSPEC-EXCH-OTHER-VALIDATION).
  */
-function validationErrorType(endpoint: Endpoint, fallback: string): string {
+function validationErrorType(
+  state: ServerState,
+  endpoint: Endpoint,
+  body: unknown,
+  fallback: string,
+): string {
   const documented = endpoint.errors.find(
     (e) => e.status === 400 && e.requirements.includes('EXCH-ERR-FIELD-MISSING'),
   );
-  return documented?.type ?? fallback;
+  return documented?.type ? exchangeBodyErrorType(state, body, documented.type) : fallback;
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -277,6 +300,14 @@ function header(request: FastifyRequest, name: string): string | undefined {
  */
 function identify(state: ServerState, endpoint: Endpoint, request: FastifyRequest): Caller | null {
   const v = state.vendor;
+  if (!credentialHeadersRead(state, endpoint)) return null;
+  if (!authorizationSyntaxAccepted(state, header(request, access.AUTHORIZATION_HEADER))) {
+    throw new ApiError(
+      401,
+      'authentication_error',
+      `${access.AUTHORIZATION_HEADER} must be "Bearer <access token>"`,
+    );
+  }
   const parsed = access.credentialFromHeaders(
     {
       apiKey: header(request, access.API_KEY_HEADER),
@@ -293,7 +324,9 @@ function identify(state: ServerState, endpoint: Endpoint, request: FastifyReques
       state.clock.now() >= token.expiresAt &&
       !faultOn(state, 'ACCESS_TOKEN_NEVER_EXPIRES');
     // A token of an archived workspace is refused too (UNSPEC-WS-ARCHIVED-ACCESS-TOKEN).
-    if (!token || expired || workspaceArchived(state, token.workspaceId)) {
+    const archived =
+      workspaceArchived(state, token?.workspaceId ?? null) && archivedWorkspaceTokensRefused(state);
+    if (!token || expired || archived) {
       throw new ApiError(401, 'authentication_error', 'invalid or expired access token');
     }
     // Fault: the token's scope is taken to be whatever the endpoint needs (SCOPE-OUTSIDE-403).
@@ -418,12 +451,11 @@ async function pipeline(
     if (!version.ok) throw new ApiError(version.status, version.errorType, version.message);
   }
   // Fault: of several required betas only the last is required (BETA-DREAMS-BOTH).
-  const requiredBetas =
-    endpoint.betas.length > 1 && faultOn(state, 'BETA_DREAMS_ONE_ENOUGH')
-      ? endpoint.betas.slice(-1)
-      : endpoint.betas;
+  // Whether session creation requires a beta is not stated (UNSPEC-SESS-CREATE-BETA).
+  const betas = requiredBetas(state, endpoint, endpoint.betas);
+  const required = betas.length > 1 && faultOn(state, 'BETA_DREAMS_ONE_ENOUGH') ? betas.slice(-1) : betas;
   const betaValue = betaHeaderValue(state, header(request, v.headers.beta));
-  const beta = access.checkBetaHeader(requiredBetas, betaValue, v);
+  const beta = access.checkBetaHeader(required, betaValue, v);
   if (!beta.ok) throw new ApiError(beta.status, beta.errorType, beta.message);
   // Fault: an allowed identifier the endpoint does not require is refused (BETA-IDENTIFIERS-ALLOWED).
   if (
@@ -444,13 +476,20 @@ async function pipeline(
     headers: validationHeaders(state, request),
     body: request.body,
   };
-  const relaxed = relaxValidation(state, endpoint, admitRequest(state, endpoint, parts));
+  const admitted = admitRequest(state, endpoint, parts);
+  const relaxed = relaxValidation(state, endpoint, admitted.parts);
   const validated = validateRequest(endpoint.id, relaxed.parts, { crossFieldRules: relaxed.crossFieldRules });
-  if (validated.ok) Object.assign(validated.value, relaxed.restore(validated.value));
+  if (validated.ok) {
+    Object.assign(validated.value, relaxed.restore(validated.value));
+    // What a variant takes beyond the documents reaches the handler as it was sent.
+    Object.assign(validated.value.query, admitted.after.query);
+    Object.assign(validated.value.path, admitted.after.path);
+    if ('body' in admitted.after) Object.assign(validated.value, { body: admitted.after.body });
+  }
   if (!validated.ok) {
     throw new ApiError(
       400,
-      validationErrorType(endpoint, validated.error.error.type),
+      validationErrorType(state, endpoint, relaxed.parts.body, validated.error.error.type),
       validated.error.error.message,
     );
   }
@@ -486,7 +525,10 @@ async function pipeline(
   const out = state.variants.size === 0 ? result : answer(state, endpoint, result.status, result.body);
   reply.code(out.status);
   if (result.contentType === 'application/x-ndjson') {
-    return reply.type('application/x-ndjson').send(out.body);
+    return reply.type(resultsContentType(state, result.contentType)).send(out.body);
+  }
+  if (result.contentType === 'text/event-stream') {
+    return reply.type(result.contentType).send(out.body);
   }
   return reply.send(out.body);
 }

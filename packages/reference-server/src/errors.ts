@@ -6,14 +6,22 @@ import { access, type ErrorBody } from '@vendor-api/spec';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  /** The message without its detail. */
+  readonly reason: string;
   constructor(
     readonly status: number,
     readonly errorType: string,
     message: string,
     /** The documents give this error's status for every operation (a token outside its scope). */
     readonly documented = false,
+    /**
+     * A detail the documents give the error (`workspace_id_required`); where it travels is not
+     * shown (UNSPEC-EXCH-DETAIL-LOCATION): the reference server puts it first in the message.
+     */
+    readonly detail: string | null = null,
   ) {
-    super(message);
+    super(detail === null ? message : `${detail}: ${message}`);
+    this.reason = message;
   }
 
   get body(): ErrorBody {

@@ -132,13 +132,62 @@ export function countInputTokens(content: CountableContent): number {
   return n;
 }
 
+/** How a server counts beyond the stand-in's tokenizer (a seam's choice; the reference server's below). */
+export interface Counting {
+  /** Tokens each counted block of a content array costs beyond its text. */
+  readonly blockFraming: number;
+  /** Consecutive assistant turns at the end are all the current assistant turn. */
+  readonly trailingAssistantTurnsMerged: boolean;
+}
+
+const REFERENCE_COUNTING: Counting = { blockFraming: 0, trailingAssistantTurnsMerged: false };
+
+type Turn = { readonly role?: unknown; readonly content?: unknown };
+
+/** The params with consecutive assistant turns at the end merged into one. */
+function withTrailingAssistantTurnsMerged(params: unknown): unknown {
+  const messages = (params as { messages?: unknown } | null)?.messages;
+  if (!Array.isArray(messages)) return params;
+  let first = messages.length;
+  while (first > 0 && (messages[first - 1] as Turn | null)?.role === 'assistant') first--;
+  if (messages.length - first < 2) return params;
+  const blocks = messages.slice(first).flatMap((t: Turn) => {
+    const content = messageRules.normalizeContent(t.content);
+    return content.ok ? content.value : [];
+  });
+  return {
+    ...(params as object),
+    messages: [...messages.slice(0, first), { role: 'assistant', content: blocks }],
+  };
+}
+
+/** Blocks of content arrays that count (the thinking of earlier assistant turns does not). */
+function countedArrayBlocks(params: unknown): number {
+  const messages = (params as { messages?: unknown } | null)?.messages;
+  if (!Array.isArray(messages)) return 0;
+  const current = messageRules.currentAssistantTurnIndex(
+    messages.map((m) => ({ role: String((m as Turn | null)?.role) })),
+  );
+  let n = 0;
+  for (const [i, turn] of messages.entries()) {
+    const content = (turn as Turn | null)?.content;
+    if (!Array.isArray(content)) continue;
+    for (const block of content as { type?: unknown }[]) {
+      if (block?.type !== 'thinking' || i === current) n++;
+    }
+  }
+  return n;
+}
+
 /**
  * Input tokens of a message-creation or token-counting body. The body has passed validation, so
  * `countableContent` cannot fail; if it does, the request is counted as empty.
  */
-export function inputTokensOf(params: unknown): number {
-  const content = messageRules.countableContent(params);
-  return content.ok ? countInputTokens(content.value) : 0;
+export function inputTokensOf(params: unknown, counting: Counting = REFERENCE_COUNTING): number {
+  const read = counting.trailingAssistantTurnsMerged ? withTrailingAssistantTurnsMerged(params) : params;
+  const content = messageRules.countableContent(read);
+  if (!content.ok) return 0;
+  return countInputTokens(content.value) + counting.blockFraming * countedArrayBlocks(read);
 }
 
 /**
@@ -176,24 +225,88 @@ function lastUserText(content: CountableContent): string {
   return '';
 }
 
+/** What a reply uses of the message format beyond a text block and `end_turn` (a seam's choice). */
+export interface ReplyOptions {
+  readonly stopSequences?: boolean;
+  readonly thinkingBlocks?: boolean;
+  readonly counting?: Counting;
+}
+
+/** What the stand-in model thinks before it answers (a `thinking` block, when asked for one). */
+const THINKING = 'Answering with the last user turn.';
+
+/** The first of `sequences` in `text`: where it starts, and which. */
+function firstStop(text: string, sequences: unknown): { at: number; sequence: string } | null {
+  if (!Array.isArray(sequences)) return null;
+  let best: { at: number; sequence: string } | null = null;
+  for (const s of sequences) {
+    if (typeof s !== 'string' || s === '') continue;
+    const at = text.indexOf(s);
+    if (at >= 0 && (best === null || at < best.at)) best = { at, sequence: s };
+  }
+  return best;
+}
+
 /** The message the stand-in model answers with; `id` is minted by the caller. */
 export function generateMessage(
   params: { readonly model: string; readonly max_tokens: number } & Record<string, unknown>,
   id: string,
+  options: ReplyOptions = {},
 ): Message {
   const content = messageRules.countableContent(params);
   const countable = content.ok ? content.value : { system: null, tools: [], messages: [] };
-  const input = countInputTokens(countable);
+  const input = options.counting ? inputTokensOf(params, options.counting) : countInputTokens(countable);
   const prompt = lastUserText(countable);
   const full = `Reference reply: ${prompt === '' ? '(no text)' : prompt}`;
-  const out = truncateTokens(full, params.max_tokens);
+  const stop = options.stopSequences ? firstStop(full, params.stop_sequences) : null;
+  const out = truncateTokens(stop === null ? full : full.slice(0, stop.at), params.max_tokens);
+  const thinking =
+    options.thinkingBlocks && (params.thinking as { type?: unknown } | undefined)?.type === 'enabled';
+  const blocks: Message['content'] = [{ type: 'text', text: out.text }];
+  if (thinking) {
+    blocks.unshift({ type: 'thinking', thinking: THINKING, signature: `sig_${id}` } as never);
+  }
   return {
     id,
     type: 'message',
     role: 'assistant',
-    content: [{ type: 'text', text: out.text }],
+    content: blocks,
     model: params.model,
-    stop_reason: out.truncated ? 'max_tokens' : 'end_turn',
-    usage: { input_tokens: input, output_tokens: out.tokens },
+    stop_reason: out.truncated ? 'max_tokens' : stop !== null ? 'stop_sequence' : 'end_turn',
+    ...(stop !== null && !out.truncated ? { stop_sequence: stop.sequence } : {}),
+    usage: { input_tokens: input, output_tokens: out.tokens + (thinking ? textTokens(THINKING) : 0) },
   };
+}
+
+/** One server-sent event. */
+const event = (name: string, data: Record<string, unknown>) =>
+  `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/**
+ * A message as a stream of server-sent events (streaming is not shown: the events are the
+ * stand-in's own): the message without content, each block opened, delta'd and closed, the stop
+ * reason and output tokens, the end.
+ */
+export function messageEvents(message: Message): string {
+  const { content, stop_reason, usage, ...head } = message;
+  let out = event('message_start', {
+    type: 'message_start',
+    message: { ...head, content: [], stop_reason: null, usage: { ...usage, output_tokens: 0 } },
+  });
+  for (const [index, block] of content.entries()) {
+    const delta =
+      block.type === 'text'
+        ? { type: 'text_delta', text: block.text }
+        : { type: 'thinking_delta', thinking: (block as { thinking?: string }).thinking ?? '' };
+    const empty = block.type === 'text' ? { type: 'text', text: '' } : { ...block, thinking: '' };
+    out += event('content_block_start', { type: 'content_block_start', index, content_block: empty });
+    out += event('content_block_delta', { type: 'content_block_delta', index, delta });
+    out += event('content_block_stop', { type: 'content_block_stop', index });
+  }
+  out += event('message_delta', {
+    type: 'message_delta',
+    delta: { stop_reason },
+    usage: { output_tokens: usage.output_tokens },
+  });
+  return out + event('message_stop', { type: 'message_stop' });
 }

@@ -21,11 +21,32 @@ export function decodeCursor(cursor: string, where: string): string {
   return text.slice('after:'.length);
 }
 
-/** The index after the item a cursor names; an unknown id is a 400 (`where` names the parameter). */
-function startAfter<T>(items: readonly T[], idOf: (item: T) => string, after: string, where: string): number {
-  const index = items.findIndex((item) => idOf(item) === after);
-  if (index < 0) throw new ApiError(400, 'invalid_request_error', `${where}: unknown cursor`);
-  return index + 1;
+/**
+ * The index of the item a cursor names; an unknown id is a 400 (`where` names the parameter), or
+ * `items.length` (nothing after it) when `unknownIsEmpty`.
+ */
+function indexOf<T>(
+  items: readonly T[],
+  idOf: (item: T) => string,
+  id: string,
+  where: string,
+  unknownIsEmpty = false,
+): number {
+  const index = items.findIndex((item) => idOf(item) === id);
+  if (index >= 0) return index;
+  if (unknownIsEmpty) return items.length;
+  throw new ApiError(400, 'invalid_request_error', `${where}: unknown cursor`);
+}
+
+/** The index after the item a cursor names (see `indexOf`). */
+function startAfter<T>(
+  items: readonly T[],
+  idOf: (item: T) => string,
+  after: string,
+  where: string,
+  unknownIsEmpty = false,
+): number {
+  return Math.min(items.length, indexOf(items, idOf, after, where, unknownIsEmpty) + 1);
 }
 
 export interface CursorPageOptions {
@@ -61,7 +82,11 @@ export function cursorPage<T>(
 export interface AfterIdPageOptions {
   /** The `after_id` query value (anything but a string means the first page). */
   readonly afterId: unknown;
+  /** A `before_id` (the page before that item), when the list takes one. */
+  readonly beforeId?: string | undefined;
   readonly limit: number;
+  /** An id naming no item answers an empty page instead of a 400. */
+  readonly unknownIsEmpty?: boolean;
   /** Where the id came from, for error messages (`query.after_id`). */
   readonly where: string;
   readonly deviations?: {
@@ -77,15 +102,32 @@ export function afterIdPage<T>(
   items: readonly T[],
   idOf: (item: T) => string,
   options: AfterIdPageOptions,
-): { data: T[]; has_more: boolean; last_id: string | null } {
-  const start =
-    typeof options.afterId === 'string' ? startAfter(items, idOf, options.afterId, options.where) : 0;
-  const data = items.slice(start, start + options.limit);
+): { data: T[]; has_more: boolean; first_id: string | null; last_id: string | null } {
+  const unknownIsEmpty = options.unknownIsEmpty === true;
+  let start: number;
+  let end: number;
+  let more: boolean;
+  if (options.beforeId !== undefined) {
+    const before = indexOf(items, idOf, options.beforeId, 'query.before_id', unknownIsEmpty);
+    end = before === items.length && unknownIsEmpty ? 0 : before;
+    start = Math.max(0, end - options.limit);
+    more = start > 0;
+  } else {
+    start =
+      typeof options.afterId === 'string'
+        ? startAfter(items, idOf, options.afterId, options.where, unknownIsEmpty)
+        : 0;
+    end = start + options.limit;
+    more = end < items.length;
+  }
+  const data = items.slice(start, end);
   const d = options.deviations ?? {};
   const lastItem = d.lastIdIsFirst === true ? data[0] : data.at(-1);
+  const firstItem = data[0];
   return {
     data,
-    has_more: start + options.limit < items.length || (d.hasMoreOnLastPage === true && data.length > 0),
+    has_more: more || (d.hasMoreOnLastPage === true && data.length > 0),
+    first_id: firstItem === undefined ? null : idOf(firstItem),
     last_id: lastItem === undefined ? null : idOf(lastItem),
   };
 }

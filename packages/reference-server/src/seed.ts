@@ -6,18 +6,20 @@ import type { Vendor } from '@vendor-api/spec';
 import type { IdGenerator } from './ids.js';
 import type { Demo } from './state.js';
 import type { Store } from './store.js';
+import { workspaceKeyForm } from './variants/access.js';
+import type { HasVariants } from './variants/types.js';
 
 /** Key of the Default Workspace in the store (it has no identifier on the wire). */
 export const defaultWorkspaceKey = (organizationId: string) => `default:${organizationId}`;
 
 /** A workspace key: workspace keys have no documented prefix (UNSPEC-AUTH-WORKSPACE-KEY-FORMAT). */
-export const workspaceKeySecret = (v: Vendor, ids: IdGenerator) =>
-  `sk-${v.name}-api03-${ids.token('workspace_key')}`;
+export const workspaceKeySecret = (v: Vendor, ids: IdGenerator, variants: HasVariants['variants']) =>
+  workspaceKeyForm({ variants }, `sk-${v.name}-api03-${ids.token('workspace_key')}`, ids);
 /** An admin key, with the documented admin prefix. */
 export const adminKeySecret = (v: Vendor, ids: IdGenerator) =>
   `${v.prefixes.adminKey}01-${ids.token('admin_key')}`;
 
-export function seedDemo(store: Store, ids: IdGenerator, v: Vendor): Demo {
+export function seedDemo(store: Store, ids: IdGenerator, v: Vendor, variants: HasVariants['variants']): Demo {
   const organizationId = ids.uuid();
   store.organizations.put({ id: organizationId, name: 'Demo organization' });
   store.workspaces.put({
@@ -31,7 +33,7 @@ export function seedDemo(store: Store, ids: IdGenerator, v: Vendor): Demo {
   store.workspaces.put({ id: workspaceId, organizationId, name: 'Demo', isDefault: false, archivedAt: null });
   const adminKey = adminKeySecret(v, ids);
   store.apiKeys.put({ id: adminKey, kind: 'admin_key', organizationId, workspaceId: null, revokedAt: null });
-  const workspaceKey = workspaceKeySecret(v, ids);
+  const workspaceKey = workspaceKeySecret(v, ids, variants);
   store.apiKeys.put({
     id: workspaceKey,
     kind: 'workspace_key',

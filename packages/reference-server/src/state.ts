@@ -95,7 +95,7 @@ export interface HandlerResult {
   readonly status: number;
   readonly body: unknown;
   /** Defaults to JSON. */
-  readonly contentType?: 'application/json' | 'application/x-ndjson';
+  readonly contentType?: 'application/json' | 'application/x-ndjson' | 'text/event-stream';
 }
 
 /** The caller's organization and workspace; throws 401 on an endpoint reached without a credential. */

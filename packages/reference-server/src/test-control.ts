@@ -18,7 +18,7 @@ import {
   DEFAULT_INTERNAL_ERROR_TYPE,
   type Processing,
 } from './lifecycle/message-batches.js';
-import { resourceKey } from './routes/sessions.js';
+import { repositoryMountPath, resourceKey } from './routes/sessions.js';
 import type { ResourceOwner, ServerState } from './state.js';
 import type { BatchRecord } from './store.js';
 import { registerAdminTestControl } from './test-control-admin.js';
@@ -79,12 +79,6 @@ function processingOf(body: Body, record: BatchRecord): Processing {
   }
   return { internalErrors: new Map((ids as string[]).map((id) => [id, errorType])) };
 }
-
-/**
- * Where the reference server mounts a repository when test control gives no `mount_path`: the
- * documents show no rule (UNSPEC-SRES-MOUNT-PATH-RULES); this is the server's own choice.
- */
-export const repositoryMountPath = (resourceId: string) => `/mnt/session/repositories/${resourceId}`;
 
 /**
  * The owner of a fixture: the workspace the body names (`workspace_id`: an id, or a Default

@@ -75,6 +75,20 @@ export function idsOf(res: { json: Record<string, unknown> | undefined }): strin
   return ((res.json?.data ?? []) as { id: string }[]).map((d) => d.id);
 }
 
+/** Creates a dream (no instructions) reading a memory store and sessions; the response. */
+export function postDream(t: ReturnType<typeof setup>, storeId: string, sessionIds: readonly string[]) {
+  return t.call('POST', '/v1/dreams', {
+    betas: DREAM_BETAS,
+    body: {
+      model: MODEL,
+      inputs: [
+        { type: 'memory_store', memory_store_id: storeId },
+        { type: 'sessions', session_ids: sessionIds },
+      ],
+    },
+  });
+}
+
 /** A memory store made through test control, and a session (`POST /v1/sessions`) that attached it. */
 export async function sessionWithMemoryStore(t: ReturnType<typeof setup>, name: string) {
   const store = await t.call('POST', '/_test/memory_stores', { body: { name } });

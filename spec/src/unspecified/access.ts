@@ -74,7 +74,7 @@ export function unspecified(v: Vendor): Unspecified[] {
       'UNSPEC-AUTH-EXCHANGE-CREDENTIAL',
       'Endpoints',
       'Which credential the token exchange needs: the documents say every endpoint uses the Authentication headers but name none for the exchange, whose body carries the assertion.',
-      'The exchange accepts no credential kind (`auth` empty); a credential header sent with it is ignored.',
+      'The exchange accepts no credential kind (`auth` empty): a known credential sent with it is ignored, an unknown or malformed one refused as anywhere else (401 `authentication_error`).',
     ),
     u(
       'UNSPEC-AUTH-TUNNELS-API',

@@ -59,7 +59,7 @@ export function unspecified(_v: Vendor): Unspecified[] {
       'UNSPEC-DREAM-INPUT-OWNERSHIP',
       S_ENDPOINTS,
       "What dream creation does with an input memory store or session that does not exist or is outside the caller's workspace: not shown.",
-      'The reference server answers 400 `invalid_request_error`; never asserted.',
+      'The reference server accepts them and runs the dream as usual (an input archived or deleted later still fails it); never asserted.',
     ),
     un(
       'UNSPEC-DREAM-NOT-FOUND',

@@ -124,13 +124,13 @@ export function unspecified(v: Vendor): Unspecified[] {
       'UNSPEC-SRES-MEMSTORE-ACCESS-DEFAULT',
       S_FIELDS,
       'The `access` of a memory-store attachment when none is given is not stated.',
-      'No default in the schema; the reference server uses `read_write`; never asserted.',
+      'No default in the schema; the reference server leaves `access` out when none was given; never asserted.',
     ),
     un(
       'UNSPEC-SRES-MEMSTORE-MOUNT-PATH-DERIVATION',
       S_FIELDS,
       "How the memory-store `mount_path` is derived from the store's name: not shown.",
-      'Any string; the reference server uses `/mnt/memory/<name>`; never asserted.',
+      'Any string; the field is optional, and the reference server leaves it out; never asserted.',
     ),
     un(
       'UNSPEC-SRES-REPO-SHA-FORMAT',

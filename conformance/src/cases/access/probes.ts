@@ -124,8 +124,13 @@ export async function probe(ctx: CaseContext, endpoint: Endpoint): Promise<Probe
       });
     case 'organizations.rate_limits.list':
     case 'organizations.workspaces.list':
-    case 'organizations.usage_report.messages':
       return { options: {}, valid: true };
+    case 'organizations.usage_report.messages':
+      // Which parameters are required is not shown (UNSPEC-USAGE-PARAMS-REQUIRED): a full range.
+      return {
+        options: { query: { starting_at: '2026-01-01T00:00:00Z', ending_at: '2026-01-02T00:00:00Z' } },
+        valid: true,
+      };
     case 'organizations.workspaces.rate_limits.list':
       return { options: { path: { workspace_id: ws } }, valid: true };
     case 'organizations.workspaces.create':

@@ -34,7 +34,9 @@ export const versionHeader = defineCase({
     };
     let i = 0;
     for await (const [endpoint, p] of probes(ctx)) {
-      // The control first: a variation may be served, and a probe need not succeed twice.
+      // The documented value first: a varied request that is served may already have done what
+      // the probe does (added its member, created its workspace), and doing it again is not
+      // shown to succeed (UNSPEC-MEMBER-ADD-EXISTING, UNSPEC-WS-NAME-CONSTRAINTS).
       await control(ctx, endpoint, p);
       servedOrRefused(await vary(ctx, endpoint, p, { version: null }));
       servedOrRefused(await vary(ctx, endpoint, p, { version: wrong[i++ % wrong.length] ?? '2023-06-02' }));

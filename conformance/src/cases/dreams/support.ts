@@ -63,6 +63,12 @@ export interface EventOptions {
   readonly change?: 'archive' | 'delete';
   /** `pipeline.progress`: the tokens the pipeline consumes. */
   readonly tokens?: { readonly input_tokens: number; readonly output_tokens: number };
+  /**
+   * `pipeline.started`: losses of inputs that happened while the dream was pending, which the
+   * server may notice only now (UNSPEC-DREAM-INPUT-LOSS-PENDING): a dream that fails instead of
+   * starting is judged as taking one of them.
+   */
+  readonly noticed?: readonly DreamEvent[];
 }
 
 /** Asserts a 2xx answer (the dream operations' success statuses are not stated: UNSPEC-DREAM-SUCCESS-STATUS). */
@@ -404,6 +410,15 @@ export async function applyEvent(
   const answer = await perform(ctx, handle, event, options);
   judgeAnswer(ctx, result, event, answer);
   const after = await retrieve(ctx, handle);
+  const noticed = after.status === 'failed' ? options.noticed : undefined;
+  if (noticed?.length) {
+    const loss = noticed.find((e) => expectedErrorType(e, options) === after.error?.type) ?? noticed[0]!;
+    const lossStep = step(machine, handle.state, loss);
+    judgeRecord(ctx, lossStep, loss, before, after, options);
+    handle.state = lossStep.next;
+    handle.last = after;
+    return lossStep;
+  }
   if (result.outcome.kind === 'unspecified') handle.state = dreamsMachine.stateOf(after);
   else {
     judgeRecord(ctx, result, event, before, after, options);
@@ -490,7 +505,6 @@ export async function dreamIn(
   return handle;
 }
 
-/** One page of the dream list, read from an envelope the documents do not show. */
 /**
  * The dreams of a dream-list answer. The envelope is not shown (UNSPEC-DREAM-LIST-ENVELOPE), so
  * neither is where the dreams sit nor where a next-page cursor would be: the dreams are the one

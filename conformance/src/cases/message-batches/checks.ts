@@ -31,12 +31,18 @@ export function requestItem(custom_id: string, model: string, maxTokens: number,
 export const customIds = (min: number, max: number) =>
   fc.uniqueArray(fc.stringMatching(/^[a-zA-Z0-9_-]{1,12}$/), { minLength: min, maxLength: max });
 
-/** Request items: distinct ids, each valid or with `max_tokens` 0. */
+/**
+ * Request items: distinct ids, each valid or with `max_tokens` 0. The turn is never empty: whether
+ * an empty one is a valid request is not stated (UNSPEC-MSG-CONVERSATION-RULES).
+ */
 export function requestItems(model: string, min = 1, max = 4): fc.Arbitrary<SentRequest[]> {
   return customIds(min, max).chain((ids) =>
     fc
       .array(
-        fc.tuple(fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 64 })), fc.string({ maxLength: 20 })),
+        fc.tuple(
+          fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 64 })),
+          fc.string({ minLength: 1, maxLength: 20 }),
+        ),
         {
           minLength: ids.length,
           maxLength: ids.length,

@@ -22,7 +22,15 @@ export interface ModelBatch {
   readonly effects: Set<string>;
   /** The last non-null `results_url` seen. */
   resultsUrl: string | null;
+  /** No longer viewable: the server answered a 4xx once the batch was well past its retention. */
+  gone?: boolean;
 }
+
+/**
+ * How long a batch past its results retention is held viewable: the documents say it stays
+ * viewable, not for how long (UNSPEC-BATCH-VIEWABLE-PERIOD), so only for a day after it.
+ */
+export const VIEWABLE_AFTER_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 export interface BatchModel {
   /** The server's time as the model knows it (ms since epoch). */
@@ -108,15 +116,27 @@ export function advance(model: BatchModel, ms: number): void {
 /**
  * Retrieves a batch and compares it with the model: the retrieve row's outcome (a 2xx: the
  * success status is not shown, UNSPEC-BATCH-SUCCESS-STATUS), the state key of the record, and
- * the spec's record consistency rules.
+ * the spec's record consistency rules. A batch more than a day past its retention may be gone (a
+ * 4xx, and from then on), null then.
  */
-export async function observe(model: BatchModel, real: BatchReal, batch: ModelBatch): Promise<MessageBatch> {
+export async function observe(
+  model: BatchModel,
+  real: BatchReal,
+  batch: ModelBatch,
+): Promise<MessageBatch | null> {
   const ctx: CaseContext = real.ctx;
   const row = step(machine, batch.state, 'messages.batches.retrieve');
   const res = await ctx.call('messages.batches.retrieve', {
     path: { message_batch_id: batch.id },
     auth: real.auth,
   });
+  const mayBeGone =
+    model.now > batch.createdAt + batchRules.RESULTS_RETENTION_MS + VIEWABLE_AFTER_RETENTION_MS;
+  if (batch.gone || (mayBeGone && res.status >= 400)) {
+    ctx.clientError(res);
+    batch.gone = true;
+    return null;
+  }
   if (row.outcome.kind === 'ok') success(ctx, res);
   else ctx.fail(`model: retrieve has a ${row.outcome.kind} row in ${batch.state}`);
   const record = res.body as MessageBatch;

@@ -15,10 +15,20 @@ export const text = fc.string({ minLength: 1, maxLength: 40 });
 
 export const textBlock = text.map((t) => ({ type: 'text', text: t }));
 
-/** A small valid base64 payload (standard alphabet, padded). */
+/** The signature every PNG file starts with. */
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/**
+ * A small valid base64 payload (standard alphabet, padded) that starts like the PNG its media type
+ * names: whether the data must be an image of that type is not shown (UNSPEC-MSG-IMAGE-MEDIA-TYPES).
+ */
 export const imageBlock = fc.uint8Array({ minLength: 1, maxLength: 24 }).map((bytes) => ({
   type: 'image',
-  source: { type: 'base64', media_type: 'image/png', data: Buffer.from(bytes).toString('base64') },
+  source: {
+    type: 'base64',
+    media_type: 'image/png',
+    data: Buffer.from([...PNG_SIGNATURE, ...bytes]).toString('base64'),
+  },
 }));
 
 export const thinkingBlock = fc

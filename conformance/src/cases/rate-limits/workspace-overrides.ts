@@ -24,8 +24,12 @@ function overrideOf(entry: OrganizationRateLimit): fc.Arbitrary<RateLimitOverrid
       .tuple(
         ...chosen.map((type) => {
           const org = entry.limits.find((l) => l.type === type)?.value;
+          // A limit value need not be an integer (UNSPEC-RL-VALUE-TYPE): overrides stay whole numbers below it.
           return fc
-            .integer({ min: 0, max: org === undefined ? 100_000 : Math.min(org, Number.MAX_SAFE_INTEGER) })
+            .integer({
+              min: 0,
+              max: org === undefined ? 100_000 : Math.floor(Math.min(org, Number.MAX_SAFE_INTEGER)),
+            })
             .map((value) => ({ type, value }));
         }),
       )

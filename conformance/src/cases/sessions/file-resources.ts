@@ -1,5 +1,5 @@
 /**
- * Adding a file resource: with any `mount_path` it is mounted there; without one at
+ * Adding a file resource: with a `mount_path` it is mounted there; without one at
  * `/mnt/session/uploads/<file_id>`; the answer is the `file` resource (`sesrsc_` id, `file_id`,
  * `mount_path`, `type`, RFC 3339 timestamps), and reading it back by id gives the same resource.
  * A file that was never uploaded is refused (a 4xx: the status is not shown).
@@ -28,15 +28,19 @@ export const fileResources = defineCase({
   needs: ['sessions', 'files'],
   async run(ctx) {
     const session = await freshSession(ctx);
+    // Which mount paths a caller may choose is not shown (UNSPEC-SRES-MOUNT-PATH-RULES): plausible
+    // ones, absolute, under /mnt/ and each unused in the session.
     const mountPath = fc.option(
       fc
-        .array(fc.stringMatching(/^[A-Za-z0-9._-]{1,12}$/), { minLength: 1, maxLength: 4 })
-        .map((parts) => `/${parts.join('/')}`),
+        .array(fc.stringMatching(/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,11}$/), { minLength: 1, maxLength: 3 })
+        .map((parts) => `/mnt/${parts.join('/')}`),
       { nil: undefined, freq: 2 },
     );
+    let added = 0;
     await ctx.property(
       mountPath,
-      async (path) => {
+      async (chosen) => {
+        const path = chosen === undefined ? undefined : `${chosen}-${++added}`;
         const { resource, fileId, res } = await addFile(ctx, session, path);
         const want = sessionRules.mountPathFor({
           file_id: fileId,

@@ -7,6 +7,10 @@ import { createWorkspace, freshOrganization, judge, machine } from './support.js
  * refusal's status is not shown: a 4xx with the error body), archiving one frees a slot, and the
  * next create succeeds while the one after it is refused again. Every expectation comes from
  * `canCreateWorkspace(countTowardCap(...))` and the archive row of the machine.
+ *
+ * Whether the Default Workspace counts toward the cap is not shown (UNSPEC-WS-CAP-DEFAULT-COUNTED):
+ * the first time the last slot is taken, the create may be refused, and the answer says from
+ * there on whether the Default Workspace is counted.
  */
 export const workspaceCap = defineCase({
   id: 'workspaces.cap-100-archived-excluded',
@@ -17,8 +21,11 @@ export const workspaceCap = defineCase({
   async run(ctx) {
     const org = await freshOrganization(ctx);
     const workspaces: { id: string | null; archived: boolean }[] = [];
+    let defaultCounted: boolean | null = null;
+    const counted = () => workspaceRules.countTowardCap(workspaces) + (defaultCounted ? 1 : 0);
     const create = async (name: string) => {
-      const cap = workspaceRules.canCreateWorkspace(workspaceRules.countTowardCap(workspaces));
+      const cap = workspaceRules.canCreateWorkspace(counted());
+      const lastSlot = cap.ok && defaultCounted === null && counted() === workspaceRules.WORKSPACE_CAP - 1;
       if (cap.ok) {
         // Only the first identifier is needed (to archive it); the others skip the lookup.
         if (workspaces.length === 0) {
@@ -32,6 +39,11 @@ export const workspaceCap = defineCase({
           { body: { name }, auth: org.auth },
           false,
         );
+        if (lastSlot) defaultCounted = res.status >= 400 && res.status < 500;
+        if (defaultCounted && lastSlot) {
+          judge(ctx, res, { kind: 'unspecified', unspecified: 'UNSPEC-WS-CAP-DEFAULT-COUNTED' });
+          return;
+        }
         judge(ctx, res, { kind: 'unspecified', unspecified: 'UNSPEC-WS-ADMIN-SUCCESS-STATUS' });
         workspaces.push({ id: null, archived: false });
         return;

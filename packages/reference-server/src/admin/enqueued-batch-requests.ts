@@ -22,7 +22,12 @@ import { ApiError } from '../errors.js';
 import { faultOn } from '../faults/index.js';
 import { type ResourceOwner, type ServerState, sameOwner } from '../state.js';
 import type { BatchRecord } from '../store.js';
+import { archivedWorkspaceBatchesEnqueued, otherRateLimitConfiguration } from '../variants/seams.js';
 import { organizationEntryFor, organizationRateLimits } from './rate-limit-config.js';
+
+/** Whether a (non-default) workspace is archived. */
+const workspaceArchived = (state: ServerState, workspaceId: string | null): boolean =>
+  workspaceId !== null && (state.store.workspaces.get(workspaceId)?.archivedAt ?? null) !== null;
 
 const LIMITER: RateLimiterType = 'enqueued_batch_requests';
 
@@ -32,7 +37,11 @@ const enqueuedRequests = (record: BatchRecord): number =>
 
 /** The organization's value of the limiter (the same configuration for every organization). */
 function organizationLimit(state: ServerState): number | null {
-  const entry = organizationEntryFor(organizationRateLimits(state.vendor), 'batch', null);
+  const entry = organizationEntryFor(
+    organizationRateLimits(state.vendor, { other: otherRateLimitConfiguration(state) }),
+    'batch',
+    null,
+  );
   return entry?.limits.find((l) => l.type === LIMITER)?.value ?? null;
 }
 
@@ -53,10 +62,12 @@ function enqueuedBatchRequests(
 ): { readonly organization: number; readonly workspace: number } {
   let organization = 0;
   let workspace = 0;
+  // Whether the batches of an archived workspace still count is not shown (UNSPEC-BATCH-ENQUEUED-COUNT).
+  const archivedCount = archivedWorkspaceBatchesEnqueued(state);
   for (const record of state.store.batches.values()) {
     if (record.organizationId !== owner.organizationId) continue;
     const n = enqueuedRequests(record);
-    organization += n;
+    if (archivedCount || !workspaceArchived(state, record.workspaceId)) organization += n;
     if (sameOwner(record, owner)) workspace += n;
   }
   return { organization, workspace };

@@ -9,6 +9,7 @@ import { ApiError, notFound } from '../errors.js';
 import { adminKeySecret, defaultWorkspaceKey, workspaceKeySecret } from '../seed.js';
 import type { Caller, ServerState } from '../state.js';
 import type { ApiKeyRecord, UserRecord, WorkspaceRecord } from '../store.js';
+import { type MemberChange, unspecifiedAnswer, workspaceIdNamesDefault } from '../variants/seams.js';
 
 /**
  * Answers of the reference server to cases whose answer the documents do not show, by the
@@ -32,10 +33,20 @@ export const UNSPECIFIED_ANSWERS: Readonly<
   'UNSPEC-MEMBER-ARCHIVED-WORKSPACE': { status: 400, errorType: 'invalid_request_error' },
 };
 
-/** Throws the error answer of an Unspecified id; returns normally for a `success` answer. */
-export function answerUnspecified(id: string, message: string): void {
-  const answer = UNSPECIFIED_ANSWERS[id];
-  if (answer === undefined) throw new Error(`no reference answer for ${id}`);
+/**
+ * Throws the error answer of an Unspecified id; returns normally for a `success` answer. The
+ * variants may answer otherwise (`change`: the member change in question, for answers that depend
+ * on it).
+ */
+export function answerUnspecified(
+  state: ServerState,
+  id: string,
+  message: string,
+  change?: MemberChange,
+): void {
+  const reference = UNSPECIFIED_ANSWERS[id];
+  if (reference === undefined) throw new Error(`no reference answer for ${id}`);
+  const answer = unspecifiedAnswer(state, id, reference, change);
   if (answer !== 'success') throw new ApiError(answer.status, answer.errorType, `${message} (${id})`);
 }
 
@@ -51,6 +62,17 @@ export function findWorkspace(state: ServerState, organizationId: string, id: st
   if (!record || record.organizationId !== organizationId || record.isDefault)
     throw notFound('workspace', id);
   return record;
+}
+
+/**
+ * The workspace an admin path names: `findWorkspace`, or the Default Workspace when the literal
+ * `default` may name it (a seam's choice; the documents give it no identifier).
+ */
+export function findAdminWorkspace(state: ServerState, organizationId: string, id: string): WorkspaceRecord {
+  const named = workspaceIdNamesDefault(state, id)
+    ? state.store.workspaces.get(defaultWorkspaceKey(organizationId))
+    : undefined;
+  return named ?? findWorkspace(state, organizationId, id);
 }
 
 /** The organization's workspaces with an identifier, in creation order (the Default one excluded). */
@@ -130,7 +152,7 @@ export function mintWorkspaceKey(
   workspaceId: string | null,
 ): ApiKeyRecord {
   return state.store.apiKeys.put({
-    id: workspaceKeySecret(state.vendor, state.ids),
+    id: workspaceKeySecret(state.vendor, state.ids, state.variants),
     kind: 'workspace_key',
     organizationId,
     workspaceId,

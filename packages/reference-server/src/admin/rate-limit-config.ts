@@ -79,26 +79,49 @@ export const knownModels = (v: Vendor): string[] => MODEL_GROUPS.flatMap((row) =
 const limitsOf = (limits: Readonly<Partial<Record<RateLimiterType, number>>>): OrganizationRateLimitValue[] =>
   Object.entries(limits).map(([type, value]) => ({ type: type as RateLimiterType, value: value as number }));
 
+/**
+ * Another configuration, as legal as the first: other aliases, other values (one of them not an
+ * integer) and other batch defaults (UNSPEC-RL-MODEL-ALIASES, UNSPEC-RL-VALUE-TYPE,
+ * UNSPEC-BATCH-RATE-LIMIT-DEFAULTS). Only a variant serves it.
+ */
+const OTHER_CONFIGURATION: {
+  readonly modelGroups: readonly ModelGroupRow[];
+  readonly otherGroups: typeof OTHER_GROUPS;
+} = {
+  modelGroups: MODEL_GROUPS.map((row) => ({ ...row, aliases: [`${row.model}-latest`] })),
+  otherGroups: OTHER_GROUPS.map((g) =>
+    g.groupType === 'batch'
+      ? { ...g, limits: { requests_per_minute: 1000, enqueued_batch_requests: 100_000 } }
+      : g.groupType === 'web_search'
+        ? { ...g, limits: { requests_per_minute: 0.5 } }
+        : g,
+  ),
+};
+
 export interface ConfigOptions {
   /**
    * Seeded fault RL_MODEL_IN_TWO_GROUPS: the second group's dated identifier is listed in the first
    * group too.
    */
   readonly duplicateModel?: boolean;
+  /** The other configuration (a variant's). */
+  readonly other?: boolean;
 }
 
 /** The organization rate-limit entries, in configuration order. */
 export function organizationRateLimits(v: Vendor, options: ConfigOptions = {}): OrganizationRateLimit[] {
-  const groups = MODEL_GROUPS.map((row) => modelsOfGroup(v, row));
+  const modelGroups = options.other ? OTHER_CONFIGURATION.modelGroups : MODEL_GROUPS;
+  const otherGroups = options.other ? OTHER_CONFIGURATION.otherGroups : OTHER_GROUPS;
+  const groups = modelGroups.map((row) => modelsOfGroup(v, row));
   const second = groups[1];
   if (options.duplicateModel && groups[0] && second?.[1] !== undefined) groups[0].push(second[1]);
-  const entries: OrganizationRateLimit[] = MODEL_GROUPS.map((row, i) => ({
+  const entries: OrganizationRateLimit[] = modelGroups.map((row, i) => ({
     type: 'rate_limit',
     group_type: 'model_group',
     models: groups[i] ?? [],
     limits: limitsOf(row.limits),
   }));
-  for (const g of OTHER_GROUPS) {
+  for (const g of otherGroups) {
     entries.push({ type: 'rate_limit', group_type: g.groupType, models: null, limits: limitsOf(g.limits) });
   }
   return entries;
@@ -125,4 +148,10 @@ export function organizationEntryFor(
     limits: [],
   } as never);
   return entries.find((e) => workspaceRules.groupKey(e) === key);
+}
+
+/** The dated identifier of one of the documents' undated model identifiers (the project's snapshots). */
+export function datedModelOf(v: Vendor, model: string): string | undefined {
+  const row = MODEL_GROUPS.find((r) => v.models[r.model] === model);
+  return row === undefined ? undefined : `${model}-${row.snapshot}`;
 }

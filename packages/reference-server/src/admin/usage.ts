@@ -56,12 +56,17 @@ export interface ReportQuery {
   /** Only these workspaces (the Default Workspace cannot be named: UNSPEC-USAGE-DEFAULT-WORKSPACE-FILTER). */
   readonly workspaceIds: readonly string[] | null;
   readonly groupByWorkspace: boolean;
+  /** Results per model too (a grouping the documents do not show; a variant's). */
+  readonly groupByModel?: boolean;
+  /** `workspaceIds` selects the Default Workspace too (a variant's). */
+  readonly includeDefaultWorkspace?: boolean;
   /** How the Default Workspace is reported (null; the seeded fault names it). */
   readonly defaultWorkspaceId: string | null;
 }
 
 export interface UsageResult {
   workspace_id?: string | null;
+  model?: string;
   input_tokens: number;
   output_tokens: number;
   cache_creation_input_tokens: number;
@@ -82,13 +87,19 @@ export function buildReport(records: readonly UsageRecord[], q: ReportQuery): Us
     const groups = new Map<string, UsageResult>();
     for (const r of records) {
       if (r.at < from || r.at >= to) continue;
-      if (q.workspaceIds !== null && (r.workspaceId === null || !q.workspaceIds.includes(r.workspaceId)))
-        continue;
-      const key = q.groupByWorkspace ? (r.workspaceId ?? '') : '*';
+      if (q.workspaceIds !== null) {
+        const selected =
+          r.workspaceId === null
+            ? q.includeDefaultWorkspace === true
+            : q.workspaceIds.includes(r.workspaceId);
+        if (!selected) continue;
+      }
+      const key = `${q.groupByWorkspace ? (r.workspaceId ?? '') : '*'}${q.groupByModel ? `\u0000${r.model}` : ''}`;
       let g = groups.get(key);
       if (!g) {
         g = {
           ...(q.groupByWorkspace ? { workspace_id: r.workspaceId ?? q.defaultWorkspaceId } : {}),
+          ...(q.groupByModel ? { model: r.model } : {}),
           input_tokens: 0,
           output_tokens: 0,
           cache_creation_input_tokens: 0,

@@ -22,8 +22,16 @@ import { ApiError } from '../errors.js';
 import { faultOn } from '../faults/index.js';
 import { defaultWorkspaceKey } from '../seed.js';
 import type { HandlerContext, HandlerResult, ServerState } from '../state.js';
+import {
+  accessTokenBody,
+  accessTokenLifetime,
+  assertionRefusedFirst,
+  jwtCheckInstant,
+  WORKSPACE_NOT_ENABLED,
+  workspaceRefusedAfterVerification,
+} from '../variants/seams.js';
 import { type AccessTokenRecord, federationOf, type RuleRecord } from './store.js';
-import { type ChainFacts, verifyAssertion } from './verify.js';
+import { type ChainFacts, runJwtChecks, verifyAssertion } from './verify.js';
 
 type Machine = typeof federationRulesMachine.machine;
 type RuleState = Machine['states'][number];
@@ -35,6 +43,9 @@ export const DEFAULT_TOKEN_LIFETIME_SECONDS = FederationRule.properties.token_li
 
 /** Detail of the multi-workspace error; where it goes is not shown (UNSPEC-EXCH-DETAIL-LOCATION). */
 export const WORKSPACE_ID_REQUIRED = 'workspace_id_required';
+
+/** `error.type` the exchange gives a malformed request (EXCH-ERR-FIELD-MISSING). */
+const EXCHANGE_MALFORMED = 'invalid_request';
 
 /** An error whose body is given whole (the spec's `invalid_grant` body). */
 export class BodyError extends ApiError {
@@ -71,6 +82,12 @@ interface Target {
   readonly key: string | null;
   readonly authorized: boolean;
   readonly missingForMulti: boolean;
+  /**
+   * The request is authorized for the rule but for the workspace (not one the rule is enabled
+   * for, or not one the service account is a member of), and that is answered once the JWT is
+   * verified instead of as "not authorized" (a seam's choice).
+   */
+  readonly workspaceRefused: boolean;
 }
 
 /**
@@ -103,15 +120,24 @@ function resolveTarget(state: ServerState, rule: RuleRecord, body: TokenExchange
     key = enabled.includes(wanted) ? wanted : null;
   }
   const account = federation.serviceAccounts.get(body.service_account_id);
-  const authorized =
+  const forRule =
     body.organization_id === rule.organizationId &&
     account !== undefined &&
     account.organizationId === rule.organizationId &&
-    federation.issuers.get(rule.issuerId) !== undefined &&
+    federation.issuers.get(rule.issuerId) !== undefined;
+  const forWorkspace =
+    account !== undefined &&
     (missingForMulti
       ? enabled.some((k) => account.workspaceKeys.includes(k))
       : key !== null && account.workspaceKeys.includes(key));
-  return { key, authorized, missingForMulti };
+  // What "not authorized for the rule" covers is not shown (UNSPEC-EXCH-NOT-AUTHORIZED-MEANING).
+  const workspaceRefused = forRule && !forWorkspace && workspaceRefusedAfterVerification(state);
+  return {
+    key,
+    authorized: forRule && (forWorkspace || workspaceRefused),
+    missingForMulti,
+    workspaceRefused,
+  };
 }
 
 /** Mints the access token of a successful exchange (effect `token.minted`). */
@@ -135,13 +161,16 @@ function mint(
   rule: RuleRecord,
   serviceAccountId: string,
   workspaceKey: string,
+  claims: jwt.JwtClaims,
 ): TokenExchangeResponse {
   const v = state.vendor;
   const federation = federationOf(state);
   const now = state.clock.now();
   // ID-ACCESS-TOKEN-PREFIX (fault: another prefix).
   const prefix = faultOn(state, 'EXCH_TOKEN_PREFIX_WRONG') ? `sk-${v.name}-oat02-` : v.prefixes.accessToken;
-  const secret = `${prefix}${state.ids.token('access_token')}${state.ids.token('access_token')}`;
+  const secret = `${prefix}${accessTokenBody(state, `${state.ids.token('access_token')}${state.ids.token('access_token')}`, state.ids)}`;
+  // How long the token lives, and so `expires_in`, is not shown (UNSPEC-EXCH-EXPIRES-IN-VALUE).
+  const lifetime = accessTokenLifetime(state, rule.token_lifetime_seconds, claims.exp, now / 1000);
   const workspace = state.store.workspaces.get(workspaceKey);
   const record: AccessTokenRecord = {
     id: secret,
@@ -151,18 +180,16 @@ function mint(
     serviceAccountId,
     ruleId: rule.id,
     issuedAt: now,
-    expiresAt: now + rule.token_lifetime_seconds * 1000,
+    expiresAt: now + lifetime * 1000,
   };
   federation.accessTokens.put(record);
   pruneExpiredTokens(state, now);
   return {
     access_token: secret,
     token_type: 'Bearer',
-    // The token lives the rule's lifetime and says so (UNSPEC-EXCH-EXPIRES-IN-VALUE); fault: the
-    // default lifetime is reported whatever the rule says.
-    expires_in: faultOn(state, 'EXCH_EXPIRES_IN_NOT_FROM_RULE')
-      ? DEFAULT_TOKEN_LIFETIME_SECONDS
-      : rule.token_lifetime_seconds,
+    // The token says how long it lives (EXCH-RESPONSE-EXPIRES-IN); fault: the default lifetime is
+    // reported whatever the rule says.
+    expires_in: faultOn(state, 'EXCH_EXPIRES_IN_NOT_FROM_RULE') ? DEFAULT_TOKEN_LIFETIME_SECONDS : lifetime,
     scope: rule.oauth_scope,
   };
 }
@@ -178,7 +205,9 @@ function refuse(
     throw new ApiError(
       outcome.status,
       outcome.errorType,
-      `${WORKSPACE_ID_REQUIRED}: the rule is enabled for more than one workspace; send workspace_id`,
+      'the rule is enabled for more than one workspace; send workspace_id',
+      false,
+      WORKSPACE_ID_REQUIRED,
     );
   }
   // invalid_grant rows, and the JWT checks the table does not list (UNSPEC-EXCH-JWT-CHECK-ERRORS).
@@ -200,6 +229,16 @@ export async function exchange(ctx: HandlerContext): Promise<HandlerResult> {
   const { state } = ctx;
   const body = ctx.body as TokenExchangeParams;
   const federation = federationOf(state);
+
+  // Which check comes first when several fail is not shown (UNSPEC-EXCH-CHECK-ORDER), nor the
+  // answer to the JWT checks the error table does not list (UNSPEC-EXCH-JWT-CHECK-ERRORS).
+  const early = assertionRefusedFirst(
+    state,
+    body.assertion,
+    (input) => runJwtChecks(state, input),
+    jwtCheckInstant(state, state.clock.now() / 1000),
+  );
+  if (early !== null) throw new ApiError(400, EXCHANGE_MALFORMED, `assertion: the JWT check ${early} failed`);
 
   const rule = federation.rules.get(body.federation_rule_id);
   // A rule that does not exist has no state: the same answer as an archived one (EXCH-ERR-RULE-NOT-FOUND).
@@ -227,9 +266,21 @@ export async function exchange(ctx: HandlerContext): Promise<HandlerResult> {
 
   facts.workspaceIdMissingForMultiWorkspace = target.missingForMulti;
   const result = decide(state, ruleState, facts, 'not-authorized');
-  if (!result.effects.includes('token.minted') || target.key === null) {
+  if (target.workspaceRefused) {
+    throw new ApiError(
+      400,
+      EXCHANGE_MALFORMED,
+      'the token cannot be scoped to this workspace',
+      false,
+      WORKSPACE_NOT_ENABLED,
+    );
+  }
+  if (!result.effects.includes('token.minted') || target.key === null || verification.claims === null) {
     throw invalidGrant(state, 'not-authorized');
   }
   const status = result.outcome.kind === 'ok' ? result.outcome.status : 200;
-  return { status, body: mint(state, rule, body.service_account_id, target.key) };
+  return {
+    status,
+    body: mint(state, rule, body.service_account_id, target.key, verification.claims),
+  };
 }

@@ -19,6 +19,7 @@ import { type Jwk, urls } from '@vendor-api/spec';
 import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { faultOn } from '../faults/index.js';
 import type { ServerState } from '../state.js';
+import { keySetMaxAgeMs } from '../variants/seams.js';
 import type { FederationNetwork } from './network.js';
 import type { IssuerRecord } from './store.js';
 
@@ -139,7 +140,8 @@ export class KeySetCache {
     }
     const now = state.clock.now();
     if (current && current.fetchedAt !== null) {
-      const fresh = now - current.fetchedAt < KEY_SET_MAX_AGE_MS;
+      // How long a fetched key set is used is the server's choice within the minute (UNSPEC-FED-KEYSET-STALE).
+      const fresh = now - current.fetchedAt < keySetMaxAgeMs(state, KEY_SET_MAX_AGE_MS);
       // Fault: the cache is never refreshed, so a rotated key is never picked up.
       if (fresh || faultOn(state, 'KEYSET_NEVER_REFRESHED')) return { ok: true, keySet: current.keySet };
     }

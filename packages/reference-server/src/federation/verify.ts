@@ -17,6 +17,7 @@ import { type FederationMatch, jwt, matchers } from '@vendor-api/spec';
 import { type CryptoKey, compactVerify, importJWK, type JWK, errors as joseErrors } from 'jose';
 import { faultOn } from '../faults/index.js';
 import type { ServerState } from '../state.js';
+import { claimsAsChecked, jwtCheckInstant } from '../variants/seams.js';
 import type { LoadedKeySet } from './keysets.js';
 import type { FederationState, IssuerRecord } from './store.js';
 
@@ -222,7 +223,9 @@ export async function verifyAssertion(
 ): Promise<Verification> {
   const facts: ChainFacts = {};
   const decoded = jwt.decodeCompactJws(assertion);
-  const now = state.clock.now() / 1000;
+  // The exact skew boundaries and the types time claims may take are not shown
+  // (UNSPEC-FED-SKEW-BOUNDARY, UNSPEC-FED-CLAIM-TYPES).
+  const now = jwtCheckInstant(state, state.clock.now() / 1000);
   const issuerFacts = {
     issuer_url: issuer.issuer_url,
     ...(issuer.maxLifetimeSeconds !== undefined ? { maxLifetimeSeconds: issuer.maxLifetimeSeconds } : {}),
@@ -239,13 +242,14 @@ export async function verifyAssertion(
     return stop(facts, 'otherJwtChecksPass', 'other-jwt-check');
   }
   const { header, claims } = decoded;
+  const checked = claimsAsChecked(state, claims);
 
   // `iss` first (the machine's order): every check but the key id, which needs the key set.
   const assumedKid = 'kid';
   const pre = runJwtChecks(state, {
     assertion,
     header: { ...header, kid: assumedKid },
-    claims,
+    claims: checked,
     now,
     issuer: { ...issuerFacts, kids: [assumedKid] },
   });
@@ -263,7 +267,7 @@ export async function verifyAssertion(
   const full = runJwtChecks(state, {
     assertion,
     header,
-    claims,
+    claims: checked,
     now,
     issuer: { ...issuerFacts, kids: keySet.keySet.kids },
   });
@@ -289,5 +293,5 @@ export async function verifyAssertion(
 
   if (!ruleMatches(state, match, claims).ok) return stop(facts, 'claimsMatch', 'match-failed');
   facts.claimsMatch = true;
-  return { facts, cause: null, claims };
+  return { facts, cause: null, claims: checked };
 }

@@ -5,8 +5,9 @@
 import { dreamRules, type StepResult, step } from '@vendor-api/spec';
 import { iso } from '../clock.js';
 import { faultOn } from '../faults/index.js';
-import type { ServerState } from '../state.js';
+import { type ServerState, sameOwner } from '../state.js';
 import type { DreamRecord } from '../store.js';
+import { inputsCheckedAtStart, outputStoreName } from '../variants/seams.js';
 import { dreamStateKey, dreamStatusOf, machineOf } from './machines.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the spec exports its machines untyped
@@ -15,6 +16,8 @@ export type AnyStep = StepResult<any, any, any, any>;
 export interface DreamEventOptions {
   /** `error.type` for `pipeline.failed` (default `internal_error`). */
   readonly errorType?: string;
+  /** The event happens as the pipeline starts (an input found unavailable then). */
+  readonly atStart?: boolean;
 }
 
 /** The `error.type` an input-loss happening fails a dream with. */
@@ -47,7 +50,23 @@ export function applyDreamEvent(
   options: DreamEventOptions = {},
 ): AnyStep {
   const machine = machineOf(state.spec, 'dreams');
+  // An input lost while the dream is pending (not shown: UNSPEC-DREAM-INPUT-LOSS-PENDING) may be
+  // noticed only when the pipeline starts (`startPipeline`).
   const result = step(machine, dreamStateKey(machine, record.dream), event);
+  if (
+    event in LOSS_ERROR &&
+    record.dream.status === 'pending' &&
+    inputsCheckedAtStart(state) &&
+    !options.atStart
+  ) {
+    return {
+      ...result,
+      next: dreamStateKey(machine, record.dream),
+      changed: false,
+      outcome: { kind: 'ignored' },
+      effects: [],
+    };
+  }
   const kind = result.outcome.kind;
   if (kind === 'error' || kind === 'ignored' || kind === 'impossible') return result;
 
@@ -72,7 +91,8 @@ export function applyDreamEvent(
           id: state.ids.next('memoryStore'),
           organizationId: record.organizationId,
           workspaceId: record.workspaceId,
-          name: `dream-${record.id}`,
+          // How the output store is named is not shown (UNSPEC-DREAM-OUTPUT-STORE-CREATION).
+          name: outputStoreName(state, `dream-${record.id}`, inputStore(state, record)?.name),
           description: null,
           createdAt: at,
           archivedAt: null,
@@ -140,8 +160,33 @@ export function applyDreamEvent(
   return result;
 }
 
+/** The dream's input store, when it exists. */
+const inputStore = (state: ServerState, record: DreamRecord) => {
+  const id = inputStoreId(record);
+  return id === null ? undefined : state.store.memoryStores.get(id);
+};
+
+/**
+ * The loss an input of the dream amounts to at `at`: its store or one of its sessions does not
+ * exist, is gone, or belongs to another workspace. Null when every input is there.
+ */
+function unavailableInput(state: ServerState, record: DreamRecord): string | null {
+  const store = inputStore(state, record);
+  if (!store || store.deletedAt !== null || store.archivedAt !== null || !sameOwner(store, record))
+    return 'input_store.unavailable';
+  for (const id of inputSessionIds(record)) {
+    const session = state.store.sessions.get(id);
+    if (!session || session.deletedAt !== null || session.archivedAt !== null || !sameOwner(session, record))
+      return 'input_session.unavailable';
+  }
+  return null;
+}
+
 /** Starts a pending dream's pipeline at `at` and schedules its success per the timings. */
 export function startPipeline(state: ServerState, record: DreamRecord, at: number): AnyStep {
+  // Whether inputs are looked at when the pipeline starts is not shown (UNSPEC-DREAM-INPUT-OWNERSHIP).
+  const lost = inputsCheckedAtStart(state) ? unavailableInput(state, record) : null;
+  if (lost !== null) return applyDreamEvent(state, record, lost, at, { atStart: true });
   const result = applyDreamEvent(state, record, 'pipeline.started', at);
   if (result.changed) {
     record.finishAt = state.timings.dreamRunMs === null ? null : at + state.timings.dreamRunMs;

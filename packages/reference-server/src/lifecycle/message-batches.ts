@@ -9,8 +9,19 @@ import { validateSchema } from '@vendor-api/validators';
 import { iso } from '../clock.js';
 import { faultOn } from '../faults/index.js';
 import { generateMessage } from '../model.js';
+import { activeModels, replyOptions } from '../routes/messages.js';
 import type { ServerState } from '../state.js';
 import type { BatchRecord } from '../store.js';
+import {
+  batchExpiryInstant,
+  internalErrorType,
+  messageParamsAsRead,
+  messageParamsProblem,
+  modelRefused,
+  resultsPathOf,
+  resultsUrlKeptAfterRetention,
+  retentionClock,
+} from '../variants/seams.js';
 import type { AnyStep } from './dreams.js';
 import { batchStateKey, machineOf } from './machines.js';
 
@@ -44,14 +55,27 @@ function resultFor(
     });
     return { type: d.ok ? (d.value.type as 'expired') : 'expired' };
   }
-  const check = validateSchema('MessageBatchRequestParams', params);
+  // Params as the server reads them (what a request may leave out is not shown:
+  // UNSPEC-MSG-CREATE-REQUIRED, UNSPEC-BATCH-PARAMS-STREAMING, ...).
+  const read = messageParamsAsRead(state, params, { creation: true, inBatch: true }) as Record<
+    string,
+    unknown
+  >;
+  const check = validateSchema('MessageBatchRequestParams', read);
+  // A valid request the server still does not serve (UNSPEC-MSG-UNKNOWN-MODEL, and the rules
+  // `messageParamsProblem` names) is an invalid request too.
+  const refusal = !check.ok
+    ? check.error.error.message.replace(/^MessageBatchRequestParams/, 'params')
+    : modelRefused(state, read.model, activeModels(state))
+      ? `params.model: ${JSON.stringify(read.model)} is not an active model`
+      : messageParamsProblem(state, read);
   const decision = batchRules.resultTypeFor({
     processed: true,
-    paramsValid: check.ok,
+    paramsValid: refusal === null,
     internalError: internalError !== undefined,
     stoppedBy: null,
   });
-  if (!check.ok || (decision.ok && decision.value.type === 'errored')) {
+  if (refusal !== null || (decision.ok && decision.value.type === 'errored')) {
     // The rule names the type of an invalid request only; an internal error has its own
     // (BATCH-RESULT-ERRORED-CAUSES; seeded fault: it is reported as an invalid request's).
     const named = decision.ok ? decision.value.errorType : 'invalid_request_error';
@@ -59,15 +83,14 @@ function resultFor(
       named ??
       (faultOn(state, 'BATCH_INTERNAL_ERROR_AS_INVALID_REQUEST')
         ? 'invalid_request_error'
-        : (internalError ?? DEFAULT_INTERNAL_ERROR_TYPE));
-    const message = check.ok
-      ? 'internal error'
-      : check.error.error.message.replace(/^MessageBatchRequestParams/, 'params');
+        : internalErrorType(state, internalError ?? DEFAULT_INTERNAL_ERROR_TYPE));
+    const message = refusal ?? 'internal error';
     return { type: 'errored', error: { type: 'error', error: { type, message } } };
   }
   const message = generateMessage(
-    params as { model: string; max_tokens: number } & Record<string, unknown>,
+    read as { model: string; max_tokens: number } & Record<string, unknown>,
     state.ids.next('message'),
+    replyOptions(state),
   );
   return { type: 'succeeded', message };
 }
@@ -147,7 +170,8 @@ export function applyBatchEvent(
 export function catchUpBatches(state: ServerState, now: number): void {
   for (const record of state.store.batches.values()) {
     if (record.batch.processing_status !== 'in_progress') continue;
-    const deadline = Date.parse(record.batch.expires_at);
+    // Whether the batch expires at its `expires_at` or just after is not shown (UNSPEC-BATCH-DEADLINE-INSTANT).
+    const deadline = batchExpiryInstant(state, Date.parse(record.batch.expires_at));
     if (record.completeAt !== null && record.completeAt < deadline && record.completeAt <= now) {
       applyBatchEvent(state, record, 'processing.completed', record.completeAt);
     } else if (deadline <= now) {
@@ -163,8 +187,17 @@ export const resultsPath = (batchId: string) => `/v1/messages/batches/${batchId}
 export function batchWire(state: ServerState, record: BatchRecord, origin: string) {
   // BATCH-OBJECT-RESULTS-URL-NULL (seeded fault: results_url set while in progress)
   const early = faultOn(state, 'BATCH_RESULTS_URL_EARLY');
+  // Whether `results_url` stays set past the retention is not shown (UNSPEC-BATCH-RESULTS-AFTER-RETENTION).
+  const withdrawn =
+    !resultsUrlKeptAfterRetention(state) &&
+    batchStateKey(
+      machineOf(state.spec, 'message-batches'),
+      record.batch,
+      retentionClock(state, state.clock.now()),
+    ) === 'ended:past_retention';
+  const path = resultsPathOf(state.variants, resultsPath)(record.id);
   return {
     ...record.batch,
-    results_url: record.results === null && !early ? null : `${origin}${resultsPath(record.id)}`,
+    results_url: (record.results === null && !early) || withdrawn ? null : `${origin}${path}`,
   };
 }

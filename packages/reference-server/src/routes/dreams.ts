@@ -3,6 +3,7 @@
  * events: `step` decides the next state and the HTTP answer; nothing here restates a transition.
  */
 import { type Dream, type DreamCreateParams, dreamRules } from '@vendor-api/spec';
+import { datedModelOf } from '../admin/rate-limit-config.js';
 import { iso } from '../clock.js';
 import { ApiError, notFound } from '../errors.js';
 import { faultOn } from '../faults/index.js';
@@ -10,6 +11,12 @@ import { applyDreamEvent } from '../lifecycle/dreams.js';
 import { cursorPage } from '../pagination.js';
 import { type HandlerContext, type HandlerMap, ownerOf, sameOwner } from '../state.js';
 import type { DreamRecord } from '../store.js';
+import {
+  dreamCreationsPerMinute,
+  dreamModelId,
+  duplicateSessionIdsRefused,
+  unstatedOrder,
+} from '../variants/seams.js';
 
 function findDream(ctx: HandlerContext): DreamRecord {
   const id = String(ctx.path.dream_id);
@@ -70,6 +77,21 @@ export const handlers: HandlerMap = {
     const owner = ownerOf(ctx);
     const params = ctx.body as DreamCreateParams;
     const now = state.clock.now();
+    // Duplicate session ids are not stated either way (UNSPEC-DREAM-SESSION-IDS-SHAPE).
+    const sessionIds = params.inputs.flatMap((i) => (i.type === 'sessions' ? i.session_ids : []));
+    if (duplicateSessionIdsRefused(state) && new Set(sessionIds).size !== sessionIds.length) {
+      throw new ApiError(400, 'invalid_request_error', 'body.inputs: a session is named twice');
+    }
+    // Numeric rate limits of dream creation are not shown (UNSPEC-DREAM-RATE-LIMITS).
+    const perMinute = dreamCreationsPerMinute(state);
+    if (perMinute !== null) {
+      const recent = state.store.dreams
+        .values()
+        .filter((r) => sameOwner(r, owner) && Date.parse(r.dream.created_at) > now - 60_000).length;
+      if (recent >= perMinute) {
+        throw new ApiError(429, 'rate_limit_error', `at most ${perMinute} dreams per minute per workspace`);
+      }
+    }
     const id = state.ids.next('dream');
     const dream: Dream = {
       type: 'dream',
@@ -77,7 +99,8 @@ export const handlers: HandlerMap = {
       status: 'pending',
       inputs: params.inputs,
       outputs: [],
-      model: { id: params.model },
+      // Whether `model.id` is the string sent is not shown (UNSPEC-DREAM-MODEL-ID-ECHO).
+      model: { id: dreamModelId(state, params.model, datedModelOf(state.vendor, params.model)) },
       // The value when none was sent is not shown (UNSPEC-DREAM-INSTRUCTIONS-OMITTED): empty string.
       instructions: params.instructions ?? '',
       session_id: null,
@@ -123,12 +146,15 @@ export const handlers: HandlerMap = {
       faultOn(state, 'DREAM_LIST_LIMIT_OVER_100_ACCEPTED') && typeof asked === 'number' && asked > 100;
     const limit = over ? { ok: true as const, limit: asked } : dreamRules.dreamListLimit(asked);
     if (!limit.ok) throw new ApiError(400, 'invalid_request_error', `query.limit: ${limit.problem.message}`);
-    const records = state.store.dreams
-      .values()
-      .filter((r) => sameOwner(r, owner))
-      .sort((a, b) => b.seq - a.seq);
-    // Newest first by `created_at` (a stable sort keeps creation order, newest first, on ties:
-    // UNSPEC-DREAM-LIST-ORDER-TIES).
+    // Newest first by `created_at` (a stable sort keeps the order given on ties: newest first, an
+    // order the documents do not state, UNSPEC-DREAM-LIST-ORDER-TIES).
+    const records = unstatedOrder(
+      state,
+      state.store.dreams
+        .values()
+        .filter((r) => sameOwner(r, owner))
+        .sort((a, b) => b.seq - a.seq),
+    );
     const visible = dreamRules.listDreams(
       records.map((r) => r.dream),
       { include_archived: includeArchived },

@@ -14,17 +14,31 @@ import { batchWire } from '../lifecycle/message-batches.js';
 import { afterIdPage } from '../pagination.js';
 import { type HandlerContext, type HandlerMap, ownerOf, sameOwner } from '../state.js';
 import type { BatchRecord } from '../store.js';
-import { unstatedOrder } from '../variants/seams.js';
+import {
+  batchLimitsExceeded,
+  batchListLimits,
+  batchViewable,
+  emptyPageLastId,
+  firstIdListed,
+  pagingParameter,
+  retentionClock,
+  unknownCursorIsEmptyPage,
+  unstatedOrder,
+} from '../variants/seams.js';
 
 /** Page size of the batch list when `limit` is omitted (not shown: UNSPEC-BATCH-LIST-LIMIT). */
 export const BATCH_LIST_LIMIT_DEFAULT = 20;
 /** Largest page of the batch list (not shown: UNSPEC-BATCH-LIST-LIMIT). */
 export const BATCH_LIST_LIMIT_CAP = 1000;
 
+/** Whether a batch is still viewable (for how long after its retention is not shown: UNSPEC-BATCH-VIEWABLE-PERIOD). */
+const viewable = (ctx: HandlerContext, record: BatchRecord): boolean =>
+  batchViewable(ctx.state, Date.parse(record.batch.created_at), ctx.state.clock.now());
+
 function findBatch(ctx: HandlerContext): BatchRecord {
   const id = String(ctx.path.message_batch_id);
   const record = ctx.state.store.batches.get(id);
-  if (!record) throw notFound('message batch', id);
+  if (!record || !viewable(ctx, record)) throw notFound('message batch', id);
   ctx.authorizeResource(record);
   return record;
 }
@@ -32,7 +46,8 @@ function findBatch(ctx: HandlerContext): BatchRecord {
 /** Steps an operation event (no effects) and answers its status, or throws for other rows. */
 function operationStatus(ctx: HandlerContext, record: BatchRecord, event: string): number {
   const machine = machineOf(ctx.state.spec, 'message-batches');
-  const now = ctx.state.clock.now();
+  // Which side of the retention instant counts is not shown (UNSPEC-BATCH-DEADLINE-INSTANT).
+  const now = retentionClock(ctx.state, ctx.state.clock.now());
   const { outcome } = step(machine, batchStateKey(machine, record.batch, now), event);
   switch (outcome.kind) {
     case 'ok':
@@ -60,15 +75,15 @@ export const handlers: HandlerMap = {
     const { state } = ctx;
     const owner = ownerOf(ctx);
     const params = ctx.body as MessageBatchCreateParams;
-    const exceeded = batchRules.exceededBatchLimits(
-      params.requests.length,
-      batchRules.bodyByteLength(JSON.stringify(params)),
-    );
-    if (exceeded.ok && exceeded.value.length > 0) {
+    const bytes = batchRules.bodyByteLength(JSON.stringify(params));
+    const checked = batchRules.exceededBatchLimits(params.requests.length, bytes);
+    // How 256 MB is measured is not shown (UNSPEC-BATCH-SIZE-UNIT).
+    const exceeded = checked.ok ? batchLimitsExceeded(state, checked.value, bytes) : [];
+    if (exceeded.length > 0) {
       throw new ApiError(
-        exceeded.value.some((l) => l.limit === 'bytes') ? 413 : 400,
-        exceeded.value.some((l) => l.limit === 'bytes') ? 'request_too_large' : 'invalid_request_error',
-        exceeded.value.map((l) => l.description).join(' '),
+        exceeded.some((l) => l.limit === 'bytes') ? 413 : 400,
+        exceeded.some((l) => l.limit === 'bytes') ? 'request_too_large' : 'invalid_request_error',
+        exceeded.map((l) => l.description).join(' '),
       );
     }
     // BATCH-RATE-LIMIT-ENQUEUED: the enqueued requests of the caller's workspace (of its key, or of
@@ -112,25 +127,29 @@ export const handlers: HandlerMap = {
   },
 
   'messages.batches.list': (ctx) => {
+    const { state } = ctx;
     const owner = ownerOf(ctx);
     // Default 20, page capped at 1000 (UNSPEC-BATCH-LIST-LIMIT).
+    const limits = batchListLimits(state, { byDefault: BATCH_LIST_LIMIT_DEFAULT, cap: BATCH_LIST_LIMIT_CAP });
     const limit = Math.min(
-      typeof ctx.query.limit === 'number' ? ctx.query.limit : BATCH_LIST_LIMIT_DEFAULT,
-      BATCH_LIST_LIMIT_CAP,
+      typeof ctx.query.limit === 'number' ? ctx.query.limit : limits.byDefault,
+      limits.cap,
     );
     // Order is not shown (UNSPEC-BATCH-LIST-ORDER): newest first.
     const all = unstatedOrder(
       ctx.state,
       ctx.state.store.batches
         .values()
-        .filter((r) => sameOwner(r, owner))
+        .filter((r) => sameOwner(r, owner) && viewable(ctx, r))
         .sort((a, b) => b.seq - a.seq),
     );
-    // An unknown after_id is not shown (UNSPEC-BATCH-LIST-AFTER-ID-UNKNOWN): 400. `last_id` is
-    // null on an empty page (UNSPEC-BATCH-LIST-LAST-ID).
+    // An unknown after_id is not shown (UNSPEC-BATCH-LIST-AFTER-ID-UNKNOWN): 400. Backward paging
+    // is not shown either (UNSPEC-BATCH-LIST-BACKWARD): only `after_id`.
     const page = afterIdPage(all, (r) => r.id, {
       afterId: ctx.query.after_id,
+      beforeId: pagingParameter(ctx.query, 'before_id'),
       limit,
+      unknownIsEmpty: unknownCursorIsEmptyPage(state),
       where: 'query.after_id',
       deviations: {
         // BATCH-LIST-ENVELOPE, BATCH-LIST-QUERY (seeded faults)
@@ -140,7 +159,13 @@ export const handlers: HandlerMap = {
     });
     return {
       status: ctx.endpoint.success.status,
-      body: { ...page, data: page.data.map((r) => batchWire(ctx.state, r, ctx.origin)) },
+      body: {
+        data: page.data.map((r) => batchWire(ctx.state, r, ctx.origin)),
+        has_more: page.has_more,
+        // `last_id` on an empty page is not shown (UNSPEC-BATCH-LIST-LAST-ID): null.
+        last_id: page.data.length === 0 ? emptyPageLastId(state, ctx.query.after_id) : page.last_id,
+        ...(firstIdListed(state) ? { first_id: page.first_id } : {}),
+      },
     };
   },
 

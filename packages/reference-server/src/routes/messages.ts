@@ -1,17 +1,74 @@
 /** Message creation and token counting, answered by the deterministic stand-in model. */
 import type { MessageCountTokensParams, MessageCreateParams, MessageTokensCount } from '@vendor-api/spec';
+import { organizationRateLimits } from '../admin/rate-limit-config.js';
+import { ApiError } from '../errors.js';
 import { faultOn } from '../faults/index.js';
-import { generateMessage, inputTokensOf, thinkingTokens } from '../model.js';
-import type { HandlerMap } from '../state.js';
+import {
+  generateMessage,
+  inputTokensOf,
+  messageEvents,
+  type ReplyOptions,
+  thinkingTokens,
+} from '../model.js';
+import type { HandlerMap, ServerState } from '../state.js';
+import {
+  messageParamsProblem,
+  modelRefused,
+  otherRateLimitConfiguration,
+  replyStreamed,
+  replyStyle,
+  tokenCountReading,
+} from '../variants/seams.js';
+
+/**
+ * The active models: the documents' two and every identifier and alias of the rate-limit model
+ * groups (the full list is not shown: UNSPEC-MSG-UNKNOWN-MODEL).
+ */
+export function activeModels(state: ServerState): string[] {
+  const entries = organizationRateLimits(state.vendor, { other: otherRateLimitConfiguration(state) });
+  return [...state.vendor.models.all, ...entries.flatMap((e) => e.models ?? [])];
+}
+
+/**
+ * Refuses parameters the server does not serve: a model that is not active, and rules the
+ * documents do not state (UNSPEC-MSG-UNKNOWN-MODEL, UNSPEC-MSG-CONVERSATION-RULES and the
+ * others `messageParamsProblem` names). The reference server serves every valid body.
+ */
+function refuseParams(state: ServerState, params: { readonly model: unknown }): void {
+  if (modelRefused(state, params.model, activeModels(state))) {
+    throw new ApiError(
+      404,
+      'not_found_error',
+      `model ${JSON.stringify(params.model)} is not an active model`,
+    );
+  }
+  const problem = messageParamsProblem(state, params);
+  if (problem !== null) throw new ApiError(400, 'invalid_request_error', problem);
+}
+
+/** What a reply holds, and how its input is counted (UNSPEC-MSG-STOP-REASONS, UNSPEC-TOKENS-TOKENIZATION). */
+export const replyOptions = (state: ServerState): ReplyOptions => ({
+  ...replyStyle(state),
+  counting: tokenCountReading(state),
+});
 
 export const handlers: HandlerMap = {
   'messages.create': ({ state, body }) => {
     const params = body as MessageCreateParams;
-    return { status: 200, body: generateMessage(params, state.ids.next('message')) };
+    refuseParams(state, params);
+    const message = generateMessage(params, state.ids.next('message'), replyOptions(state));
+    // How streaming is asked for, and what it answers, is not shown (UNSPEC-MSG-STREAMING).
+    if (replyStreamed(state, params)) {
+      return { status: 200, body: messageEvents(message), contentType: 'text/event-stream' };
+    }
+    return { status: 200, body: message };
   },
-
   'messages.count_tokens': ({ state, body }) => {
-    let tokens = inputTokensOf(body as MessageCountTokensParams);
+    refuseParams(state, body as MessageCountTokensParams);
+    const reading = tokenCountReading(state);
+    // The count is an estimate that may include tokens of system optimisations (TOKENS-ESTIMATE,
+    // TOKENS-SYSTEM-OPTIMIZATION-UNBILLED); how many is not shown (UNSPEC-TOKENS-TOKENIZATION).
+    let tokens = inputTokensOf(body as MessageCountTokensParams, reading) + reading.optimisationTokens;
     // TOKENS-THINKING-EARLIER-IGNORED (seeded fault: earlier thinking blocks counted)
     if (faultOn(state, 'TOKENS_EARLIER_THINKING_COUNTED')) tokens += thinkingTokens(body, 'earlier');
     // TOKENS-THINKING-CURRENT-COUNTS (seeded fault: current thinking blocks left out)

@@ -10,22 +10,33 @@ import {
   type WorkspaceRateLimitValue,
   workspaceRules,
 } from '@vendor-api/spec';
-import { findWorkspace, organizationOf } from '../admin/organizations.js';
+import { findAdminWorkspace, organizationOf } from '../admin/organizations.js';
 import { organizationEntryFor, organizationRateLimits } from '../admin/rate-limit-config.js';
-import { ApiError } from '../errors.js';
+import { ApiError, notFound } from '../errors.js';
 import { faultOn } from '../faults/index.js';
 import type { HandlerContext, HandlerMap, ServerState } from '../state.js';
+import {
+  archivedWorkspaceRateLimitsListed,
+  modelWithOtherGroupRefused,
+  otherRateLimitConfiguration,
+  unissuedPageCursorRefused,
+} from '../variants/seams.js';
 
 /** The organization entries (the same configuration for every organization). */
 export const orgEntries = (state: ServerState): OrganizationRateLimit[] =>
-  organizationRateLimits(state.vendor, { duplicateModel: faultOn(state, 'RL_MODEL_IN_TWO_GROUPS') });
+  organizationRateLimits(state.vendor, {
+    duplicateModel: faultOn(state, 'RL_MODEL_IN_TWO_GROUPS'),
+    // The aliases, values and batch defaults are the project's choice (UNSPEC-RL-MODEL-ALIASES,
+    // UNSPEC-RL-VALUE-TYPE, UNSPEC-BATCH-RATE-LIMIT-DEFAULTS).
+    other: otherRateLimitConfiguration(state),
+  });
 
 /**
  * `page`: responses are always a single page (RL-SINGLE-PAGE), so no cursor is ever issued and any
  * cursor is one this server did not issue: 400 (UNSPEC-RL-PAGE-CURSOR).
  */
 function checkPage(ctx: HandlerContext): void {
-  if (ctx.query.page !== undefined) {
+  if (ctx.query.page !== undefined && unissuedPageCursorRefused(ctx.state)) {
     throw new ApiError(400, 'invalid_request_error', 'query.page: not a cursor this server issued');
   }
 }
@@ -79,6 +90,19 @@ export const handlers: HandlerMap = {
     const model = ctx.query.model as string | undefined;
     let groupType = ctx.query.group_type as RateLimitGroupType | undefined;
     if (faultOn(state, 'RL_GROUP_TYPE_IGNORED')) groupType = undefined;
+    // `model` with another group type is not shown (UNSPEC-RL-MODEL-WITH-GROUP-TYPE).
+    if (
+      model !== undefined &&
+      groupType !== undefined &&
+      groupType !== 'model_group' &&
+      modelWithOtherGroupRefused(state)
+    ) {
+      throw new ApiError(
+        400,
+        'invalid_request_error',
+        'query: `model` only goes with `group_type=model_group`',
+      );
+    }
     const answer = workspaceRules.filterOrgRateLimits(orgEntries(state), {
       ...(model === undefined ? {} : { model }),
       ...(groupType === undefined ? {} : { group_type: groupType }),
@@ -105,7 +129,10 @@ export const handlers: HandlerMap = {
     const { state } = ctx;
     // UNSPEC-RL-ERRORS: an unknown workspace is a 404; an archived one answers its overrides
     // (UNSPEC-RL-WS-ARCHIVED).
-    const workspace = findWorkspace(state, organizationOf(ctx.caller), String(ctx.path.workspace_id));
+    const workspace = findAdminWorkspace(state, organizationOf(ctx.caller), String(ctx.path.workspace_id));
+    if (workspace.archivedAt !== null && !archivedWorkspaceRateLimitsListed(state)) {
+      throw notFound('workspace', workspace.id);
+    }
     checkPage(ctx);
     const groupType = ctx.query.group_type as RateLimitGroupType | undefined;
     const answer = workspaceRules.filterWorkspaceRateLimits(

@@ -7,6 +7,7 @@
 
 import {
   type FileSessionResource,
+  type GitHostRepositorySessionResource,
   type MemoryStoreAccess,
   type SessionCreateParams,
   type SessionResourceCreateParams,
@@ -17,9 +18,16 @@ import { iso } from '../clock.js';
 import { ApiError, notFound } from '../errors.js';
 import { faultOn } from '../faults/index.js';
 import { cursorPage } from '../pagination.js';
-import { type HandlerContext, type HandlerMap, ownerOf, sameOwner } from '../state.js';
+import { type HandlerContext, type HandlerMap, ownerOf, type ResourceOwner, sameOwner } from '../state.js';
 import type { SessionRecord, SessionResourceRecord } from '../store.js';
-import { unstatedOrder } from '../variants/seams.js';
+import {
+  fileItemsAttached,
+  memoryStoreAttachment,
+  mountPathProblem,
+  otherKindProblem,
+  rotatedTokenEcho,
+  unstatedOrder,
+} from '../variants/seams.js';
 
 /** Store key of a session's resource. */
 export const resourceKey = (sessionId: string, resourceId: string) => `${sessionId}/${resourceId}`;
@@ -50,6 +58,116 @@ function resourcesOf(ctx: HandlerContext, sessionId: string): SessionResourceRec
   );
 }
 
+/** Adds a file resource to a session (SRES-CREATE-FILE-BODY, SRES-CREATE-*-MOUNT-PATH). */
+function addFile(ctx: HandlerContext, session: SessionRecord, params: SessionResourceCreateParams) {
+  const { state } = ctx;
+  const file = state.store.files.get(params.file_id);
+  if (!file || !sameOwner(file, session)) throw notFound('file', params.file_id);
+  const now = iso(state.clock.now());
+  const resource: FileSessionResource = {
+    id: state.ids.next('sessionResource'),
+    file_id: params.file_id,
+    // SRES-CREATE-DEFAULT-MOUNT-PATH (seeded fault: the default drops `uploads/`)
+    mount_path:
+      params.mount_path === undefined && faultOn(state, 'SRES_DEFAULT_MOUNT_PATH_WRONG')
+        ? `/mnt/session/${params.file_id}`
+        : sessionRules.mountPathFor(params),
+    type: 'file',
+    created_at: now,
+    updated_at: now,
+  };
+  return keep(ctx, session, resource.id, resource);
+}
+
+/** Stores a resource of a session under its key (a memory store's: its `memory_store_id`). */
+function keep<R extends SessionResourceRecord['resource']>(
+  ctx: HandlerContext,
+  session: SessionRecord,
+  key: string,
+  resource: R,
+  authorizationToken?: string,
+): R {
+  ctx.state.store.sessionResources.put({
+    id: resourceKey(session.id, key),
+    sessionId: session.id,
+    seq: ctx.state.store.nextSeq(),
+    resource,
+    ...(authorizationToken === undefined ? {} : { authorizationToken }),
+  });
+  return resource;
+}
+
+type MemoryStoreItem = {
+  readonly memory_store_id: unknown;
+  readonly access?: MemoryStoreAccess;
+  readonly instructions?: string;
+};
+
+/**
+ * Attaches a memory store of the caller's organization and workspace to a session
+ * (SRES-MEMSTORE-ID-PREFIX, SRES-MEMSTORE-*-COPIED); its shape beyond the documented fields is a
+ * seam's choice.
+ */
+function attachStore(
+  ctx: HandlerContext,
+  session: SessionRecord,
+  owner: ResourceOwner,
+  item: MemoryStoreItem,
+) {
+  const { state } = ctx;
+  const storeId = String(item.memory_store_id);
+  const store = state.store.memoryStores.get(storeId);
+  if (!store || store.deletedAt !== null) throw notFound('memory store', storeId);
+  const problems = sessionRules.checkMemoryStoreOwnership(
+    { organization_id: store.organizationId, workspace_id: String(store.workspaceId) },
+    { organization_id: owner.organizationId, workspace_id: String(owner.workspaceId) },
+  );
+  if (problems.length > 0) throw notFound('memory store', storeId);
+  const attached = sessionRules.attachMemoryStore(
+    { memory_store_id: store.id, name: store.name, description: store.description },
+    {
+      ...(item.access !== undefined ? { access: item.access } : {}),
+      ...(item.instructions !== undefined ? { instructions: item.instructions } : {}),
+    },
+  );
+  if (!attached.ok) {
+    throw new ApiError(400, 'invalid_request_error', attached.problems.map((p) => p.message).join('; '));
+  }
+  return keep(
+    ctx,
+    session,
+    store.id,
+    memoryStoreAttachment(state, attached.resource, iso(state.clock.now())),
+  );
+}
+
+/**
+ * Where the reference server mounts a repository when test control gives no `mount_path`: the
+ * documents show no rule (UNSPEC-SRES-MOUNT-PATH-RULES); this is the server's own choice.
+ */
+export const repositoryMountPath = (resourceId: string) => `/mnt/session/repositories/${resourceId}`;
+
+const isCheckout = (x: unknown): x is NonNullable<GitHostRepositorySessionResource['checkout']> =>
+  typeof x === 'object' && x !== null;
+
+/** Adds a repository resource (its add body is not shown: only a variant takes one). */
+function addRepository(ctx: HandlerContext, session: SessionRecord, body: Record<string, unknown>) {
+  const { state } = ctx;
+  const id = state.ids.next('sessionResource');
+  const now = iso(state.clock.now());
+  const resource: GitHostRepositorySessionResource = {
+    id,
+    mount_path: typeof body.mount_path === 'string' ? body.mount_path : repositoryMountPath(id),
+    type: 'git_host_repository',
+    created_at: now,
+    updated_at: now,
+    url: String(body.url),
+    ...(isCheckout(body.checkout) ? { checkout: body.checkout } : {}),
+  };
+  const token = typeof body.authorization_token === 'string' ? body.authorization_token : undefined;
+  return keep(ctx, session, id, resource, token);
+}
+
 export const handlers: HandlerMap = {
   'sessions.create': (ctx) => {
     const { state } = ctx;
@@ -66,32 +184,12 @@ export const handlers: HandlerMap = {
       dreamId: null,
     });
     for (const item of params.resources) {
-      if (item.type !== 'memory_store' || !('memory_store_id' in item)) continue;
-      const storeId = String(item.memory_store_id);
-      const store = state.store.memoryStores.get(storeId);
-      if (!store || store.deletedAt !== null) throw notFound('memory store', storeId);
-      const problems = sessionRules.checkMemoryStoreOwnership(
-        { organization_id: store.organizationId, workspace_id: String(store.workspaceId) },
-        { organization_id: owner.organizationId, workspace_id: String(owner.workspaceId) },
-      );
-      if (problems.length > 0) throw notFound('memory store', storeId);
-      const extra = item as { access?: MemoryStoreAccess; instructions?: string };
-      const attached = sessionRules.attachMemoryStore(
-        { memory_store_id: store.id, name: store.name, description: store.description },
-        {
-          ...(extra.access !== undefined ? { access: extra.access } : {}),
-          ...(extra.instructions !== undefined ? { instructions: extra.instructions } : {}),
-        },
-      );
-      if (!attached.ok) {
-        throw new ApiError(400, 'invalid_request_error', attached.problems.map((p) => p.message).join('; '));
+      // Items of other kinds are accepted unchecked (UNSPEC-SESS-CREATE-RESOURCE-KINDS).
+      if (item.type === 'file' && 'file_id' in item && fileItemsAttached(state)) {
+        addFile(ctx, session, { type: 'file', file_id: String(item.file_id) });
       }
-      state.store.sessionResources.put({
-        id: resourceKey(session.id, store.id),
-        sessionId: session.id,
-        seq: state.store.nextSeq(),
-        resource: { ...attached.resource, created_at: iso(now), updated_at: iso(now) },
-      });
+      if (item.type !== 'memory_store' || !('memory_store_id' in item)) continue;
+      attachStore(ctx, session, owner, item as MemoryStoreItem);
     }
     // The response body is not shown (UNSPEC-SESS-CREATE-RESPONSE): the session's id and resources.
     return {
@@ -105,30 +203,28 @@ export const handlers: HandlerMap = {
   },
 
   'sessions.resources.create': (ctx) => {
-    const { state } = ctx;
     const session = findSession(ctx);
-    const params = ctx.body as SessionResourceCreateParams;
-    const file = state.store.files.get(params.file_id);
-    if (!file || !sameOwner(file, session)) throw notFound('file', params.file_id);
-    const now = iso(state.clock.now());
-    const resource: FileSessionResource = {
-      id: state.ids.next('sessionResource'),
-      file_id: params.file_id,
-      // SRES-CREATE-DEFAULT-MOUNT-PATH (seeded fault: the default drops `uploads/`)
-      mount_path:
-        params.mount_path === undefined && faultOn(state, 'SRES_DEFAULT_MOUNT_PATH_WRONG')
-          ? `/mnt/session/${params.file_id}`
-          : sessionRules.mountPathFor(params),
-      type: 'file',
-      created_at: now,
-      updated_at: now,
-    };
-    state.store.sessionResources.put({
-      id: resourceKey(session.id, resource.id),
-      sessionId: session.id,
-      seq: state.store.nextSeq(),
-      resource,
-    });
+    const body = ctx.body as SessionResourceCreateParams | (Record<string, unknown> & { type: string });
+    // Caller-chosen mount paths are not constrained by the documents (UNSPEC-SRES-MOUNT-PATH-RULES).
+    const used = resourcesOf(ctx, session.id).flatMap((r) =>
+      'mount_path' in r.resource ? [r.resource.mount_path] : [],
+    );
+    const mountProblem = mountPathProblem(ctx.state, body.mount_path as string | undefined, used as string[]);
+    if (mountProblem !== null) throw new ApiError(400, 'invalid_request_error', mountProblem);
+    if (body.type === 'file') {
+      return {
+        status: ctx.endpoint.success.status,
+        body: addFile(ctx, session, body as SessionResourceCreateParams),
+      };
+    }
+    // The add-resource body of the other kinds is not shown (UNSPEC-SRES-CREATE-OTHER-KINDS): only
+    // a variant lets one through validation.
+    const problem = otherKindProblem(body);
+    if (problem !== null) throw new ApiError(400, 'invalid_request_error', problem);
+    const resource =
+      body.type === 'memory_store'
+        ? attachStore(ctx, session, ownerOf(ctx), body as unknown as MemoryStoreItem)
+        : addRepository(ctx, session, body);
     return { status: ctx.endpoint.success.status, body: resource };
   },
 
@@ -172,8 +268,14 @@ export const handlers: HandlerMap = {
       const message = refused ? 'rotation refused' : problems.map((p) => p.message).join('; ');
       throw new ApiError(400, 'invalid_request_error', message);
     }
-    record.authorizationToken = (ctx.body as SessionResourceUpdateParams).authorization_token;
-    record.resource = { ...record.resource, updated_at: iso(ctx.state.clock.now()) };
+    const token = (ctx.body as SessionResourceUpdateParams).authorization_token;
+    record.authorizationToken = token;
+    // Whether anything of the token is shown is not stated (UNSPEC-SRES-UPDATE-TOKEN-ECHO).
+    record.resource = {
+      ...record.resource,
+      updated_at: iso(ctx.state.clock.now()),
+      ...rotatedTokenEcho(ctx.state, token),
+    };
     return { status: ctx.endpoint.success.status, body: record.resource };
   },
 

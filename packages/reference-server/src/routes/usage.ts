@@ -15,6 +15,7 @@ import {
 import { ApiError } from '../errors.js';
 import { faultOn } from '../faults/index.js';
 import type { HandlerMap } from '../state.js';
+import { usagePage, usageReportReading, workspaceIdNamesDefault } from '../variants/seams.js';
 
 const bad = (message: string) => new ApiError(400, 'invalid_request_error', message);
 
@@ -23,32 +24,43 @@ export const handlers: HandlerMap = {
     const { state, query } = ctx;
     const organizationId = organizationOf(ctx.caller);
 
-    // UNSPEC-USAGE-BUCKET-WIDTH-VALUES: `1d` (also the default).
-    const width = (query.bucket_width as string | undefined) ?? '1d';
-    const widthMs = BUCKET_WIDTHS[width];
-    if (widthMs === undefined)
-      throw bad(`query.bucket_width: must be one of ${Object.keys(BUCKET_WIDTHS).join(', ')}`);
+    // UNSPEC-USAGE-BUCKET-WIDTH-VALUES, UNSPEC-USAGE-GROUP-BY-VALUES, UNSPEC-USAGE-PARAMS-REQUIRED,
+    // UNSPEC-USAGE-RANGE: how the query is read.
+    const reading = usageReportReading(state, { bucketWidths: BUCKET_WIDTHS, groupBy: GROUP_BY_VALUES });
 
-    // UNSPEC-USAGE-GROUP-BY-VALUES: `workspace_id` only.
+    // `1d` (also the default).
+    const width = (query.bucket_width as string | undefined) ?? '1d';
+    const widthMs = reading.bucketWidths[width];
+    if (widthMs === undefined)
+      throw bad(`query.bucket_width: must be one of ${Object.keys(reading.bucketWidths).join(', ')}`);
+
+    // `workspace_id` only.
     const groupBy = (query['group_by[]'] as string[] | undefined) ?? [];
     for (const g of groupBy) {
-      if (!(GROUP_BY_VALUES as readonly string[]).includes(g)) {
-        throw bad(`query["group_by[]"]: ${JSON.stringify(g)} is not one of ${GROUP_BY_VALUES.join(', ')}`);
+      if (!reading.groupBy.includes(g)) {
+        throw bad(`query["group_by[]"]: ${JSON.stringify(g)} is not one of ${reading.groupBy.join(', ')}`);
       }
     }
 
-    // UNSPEC-USAGE-PARAMS-REQUIRED: `ending_at` defaults to now, `starting_at` to 7 days before it.
-    // UNSPEC-USAGE-RANGE: `ending_at` must be after `starting_at`, at most MAX_BUCKETS buckets.
+    // `ending_at` defaults to now, `starting_at` to 7 days before it; `ending_at` must be after
+    // `starting_at`, at most MAX_BUCKETS buckets.
+    if (reading.startingAtRequired && typeof query.starting_at !== 'string') {
+      throw bad('query.starting_at: required');
+    }
     const end = typeof query.ending_at === 'string' ? Date.parse(query.ending_at) : state.clock.now();
     const start =
       typeof query.starting_at === 'string' ? Date.parse(query.starting_at) : end - DEFAULT_RANGE_MS;
     if (!Number.isFinite(start) || !Number.isFinite(end)) throw bad('query: not a valid timestamp');
-    if (end <= start) throw bad('query.ending_at: must be after starting_at');
+    if (end <= start && !reading.reversedRangeIsEmpty)
+      throw bad('query.ending_at: must be after starting_at');
     if ((end - start) / widthMs > MAX_BUCKETS) throw bad(`query: at most ${MAX_BUCKETS} buckets per report`);
 
     // USAGE-WORKSPACE-IDS; an identifier of no workspace of the organization is a 400
-    // (UNSPEC-USAGE-ERRORS); archived ones are fine (their history is kept).
-    const workspaceIds = (query['workspace_ids[]'] as string[] | undefined) ?? null;
+    // (UNSPEC-USAGE-ERRORS); archived ones are fine (their history is kept). How the Default
+    // Workspace is selected is not shown (UNSPEC-USAGE-DEFAULT-WORKSPACE-FILTER): it cannot be.
+    const sent = (query['workspace_ids[]'] as string[] | undefined) ?? null;
+    const includeDefaultWorkspace = sent?.some((id) => workspaceIdNamesDefault(state, id)) ?? false;
+    const workspaceIds = sent?.filter((id) => !workspaceIdNamesDefault(state, id)) ?? null;
     for (const id of workspaceIds ?? []) {
       const w = state.store.workspaces.get(id);
       if (!w || w.organizationId !== organizationId || w.isDefault) {
@@ -70,9 +82,11 @@ export const handlers: HandlerMap = {
       widthMs,
       workspaceIds,
       groupByWorkspace: groupBy.includes('workspace_id') && !faultOn(state, 'USAGE_GROUP_BY_IGNORED'),
+      groupByModel: groupBy.includes('model'),
+      includeDefaultWorkspace,
       defaultWorkspaceId: faultOn(state, 'USAGE_DEFAULT_WORKSPACE_NAMED') ? 'default' : null,
     });
     // UNSPEC-USAGE-RESPONSE, UNSPEC-USAGE-PAGINATION: one page of buckets.
-    return { status: ctx.endpoint.success.status, body: { data } };
+    return { status: ctx.endpoint.success.status, body: usagePage(state, data, query) };
   },
 };

@@ -18,6 +18,7 @@ import {
   answerUnspecified,
   callerIsOrganizationAdmin,
   createWorkspaceRecord,
+  findAdminWorkspace,
   findUser,
   findWorkspace,
   namedWorkspaces,
@@ -26,8 +27,19 @@ import {
 } from '../admin/organizations.js';
 import { ApiError } from '../errors.js';
 import { faultOn } from '../faults/index.js';
+import { afterIdPage } from '../pagination.js';
 import type { HandlerContext, HandlerMap, ServerState } from '../state.js';
 import type { WorkspaceMemberRecord, WorkspaceRecord } from '../store.js';
+import {
+  memberRoleFromWire,
+  pagingParameter,
+  userIdProblem,
+  workspaceListPaged,
+  workspaceListReading,
+  workspaceNameProblem,
+  workspaceRecordExtras,
+  workspacesCountedBesidesNamed,
+} from '../variants/seams.js';
 
 type RoleKey = workspaceRules.WorkspaceRoleKey;
 
@@ -54,7 +66,8 @@ function archive(ctx: HandlerContext, record: WorkspaceRecord) {
   if (outcome.kind === 'error') {
     throw new ApiError(outcome.status, outcome.errorType ?? 'invalid_request_error', 'cannot archive');
   }
-  if (outcome.kind === 'unspecified') answerUnspecified(outcome.unspecified, 'cannot archive this workspace');
+  if (outcome.kind === 'unspecified')
+    answerUnspecified(state, outcome.unspecified, 'cannot archive this workspace');
   else if (outcome.kind !== 'ok') throw new Error(`workspaces: archive has a ${outcome.kind} row`);
 
   const now = state.clock.now();
@@ -83,8 +96,14 @@ function archive(ctx: HandlerContext, record: WorkspaceRecord) {
     }
   }
   // UNSPEC-WS-ARCHIVE-RESPONSE: the archived record.
-  return { status: ctx.endpoint.success.status, body: renderWorkspace(record) };
+  return { status: ctx.endpoint.success.status, body: workspaceBody(state, record) };
 }
+
+/** A workspace as the admin endpoints answer it, with what a variant adds (UNSPEC-WS-RECORD-FIELDS). */
+const workspaceBody = (state: ServerState, w: WorkspaceRecord) => ({
+  ...renderWorkspace(w),
+  ...workspaceRecordExtras(state, w.id),
+});
 
 /**
  * A member operation: the spec's `checkMemberChange` decides; rejections and the cases it leaves
@@ -101,7 +120,7 @@ function decideMemberChange(
   switch (result.kind) {
     case 'allowed':
       if (cites('MEMBER-BILLING-UPGRADE-ADMIN') && faultOn(state, 'MEMBER_BILLING_UPGRADE_REFUSED')) {
-        answerUnspecified('UNSPEC-MEMBER-CHANGE-REJECTED', 'the workspace role cannot be changed');
+        answerUnspecified(state, 'UNSPEC-MEMBER-CHANGE-REJECTED', 'the workspace role cannot be changed');
       }
       return;
     case 'rejected': {
@@ -114,11 +133,15 @@ function decideMemberChange(
       for (const [requirement, fault] of Object.entries(faulty)) {
         if (cites(requirement) && faultOn(state, fault)) return;
       }
-      answerUnspecified(result.unspecified, result.reason);
+      answerUnspecified(state, result.unspecified, result.reason);
       return;
     }
     case 'unspecified':
-      answerUnspecified(result.unspecified, 'this member change is not possible');
+      answerUnspecified(state, result.unspecified, 'this member change is not possible', {
+        kind: op.kind,
+        ...(op.kind === 'remove' ? {} : { role: op.role }),
+        orgRole: member.orgRole,
+      });
       return;
     case 'unreachable':
       throw new ApiError(400, 'invalid_request_error', result.reason);
@@ -131,16 +154,27 @@ function decideMemberChange(
 function memberWorkspace(ctx: HandlerContext): WorkspaceRecord {
   const record = findWorkspace(ctx.state, organizationOf(ctx.caller), String(ctx.path.workspace_id));
   if (record.archivedAt !== null) {
-    answerUnspecified('UNSPEC-MEMBER-ARCHIVED-WORKSPACE', 'the workspace is archived');
+    answerUnspecified(ctx.state, 'UNSPEC-MEMBER-ARCHIVED-WORKSPACE', 'the workspace is archived');
   }
   return record;
 }
 
-/** The role key a validated `workspace_role` names (the schema admits only roles with one). */
-function roleOfWire(wire: WorkspaceRole): RoleKey {
-  const role = workspaceRules.workspaceRoleFromWire(wire);
-  if (role === null) throw new ApiError(400, 'invalid_request_error', 'body.workspace_role: unknown role');
-  return role;
+/**
+ * The role key a validated `workspace_role` names (the schema admits only roles with one; the wire
+ * values of the other roles are not shown: UNSPEC-MEMBER-ROLE-WIRE-*).
+ */
+function roleOfWire(state: ServerState, wire: WorkspaceRole): RoleKey {
+  const read = memberRoleFromWire(state, wire);
+  if ('refused' in read)
+    throw new ApiError(read.refused.status, read.refused.errorType, read.refused.message);
+  return read.role;
+}
+
+/** A user of the workspace's organization named by a member endpoint (UNSPEC-MEMBER-USER-ID: any string). */
+function memberUser(state: ServerState, workspace: WorkspaceRecord, userId: string) {
+  const problem = userIdProblem(state, userId);
+  if (problem !== null) throw new ApiError(400, 'invalid_request_error', problem);
+  return findUser(state, workspace.organizationId, userId);
 }
 
 /**
@@ -173,12 +207,18 @@ export const handlers: HandlerMap = {
     const organizationId = organizationOf(ctx.caller);
     // WS-CREATE-ORG-ADMIN-ONLY; the refusal is UNSPEC-WS-CREATE-NON-ADMIN.
     if (!callerIsOrganizationAdmin(state, ctx.caller) && !faultOn(state, 'WS_CREATE_ANY_ADMIN_KEY')) {
-      answerUnspecified('UNSPEC-WS-CREATE-NON-ADMIN', 'only organization admins may create workspaces');
+      answerUnspecified(
+        state,
+        'UNSPEC-WS-CREATE-NON-ADMIN',
+        'only organization admins may create workspaces',
+      );
     }
     const workspaces = namedWorkspaces(state, organizationId);
     // WS-CAP-100, WSARCH-CAP-EXCLUDED: the spec counts (only workspaces with an identifier:
     // UNSPEC-WS-CAP-DEFAULT-COUNTED) and decides.
-    let count = workspaceRules.countTowardCap(
+    // Whether the Default Workspace counts is not shown (UNSPEC-WS-CAP-DEFAULT-COUNTED).
+    let count = workspacesCountedBesidesNamed(state);
+    count += workspaceRules.countTowardCap(
       workspaces.map((w) => ({
         archived: w.archivedAt !== null && !faultOn(state, 'WS_CAP_COUNTS_ARCHIVED'),
         isDefault: w.isDefault,
@@ -188,28 +228,38 @@ export const handlers: HandlerMap = {
     const cap = workspaceRules.canCreateWorkspace(count);
     if (!cap.ok) {
       if (cap.reason === 'invalid') throw new Error(cap.error);
-      answerUnspecified(cap.unspecified, `the organization has ${workspaceRules.WORKSPACE_CAP} workspaces`);
+      answerUnspecified(
+        state,
+        cap.unspecified,
+        `the organization has ${workspaceRules.WORKSPACE_CAP} workspaces`,
+      );
     }
     // UNSPEC-WS-NAME-CONSTRAINTS: any string.
     const { name } = ctx.body as { name: string };
+    const active = workspaces.filter((w) => w.archivedAt === null).map((w) => w.name);
+    const nameProblem = workspaceNameProblem(state, name, active);
+    if (nameProblem !== null) throw new ApiError(400, 'invalid_request_error', nameProblem);
     const record = createWorkspaceRecord(state, organizationId, name);
     // UNSPEC-WS-CREATE-RESPONSE: the created record.
-    return { status: ctx.endpoint.success.status, body: renderWorkspace(record) };
+    return { status: ctx.endpoint.success.status, body: workspaceBody(state, record) };
   },
 
   'organizations.workspaces.list': (ctx) => {
     const { state } = ctx;
     const organizationId = organizationOf(ctx.caller);
-    const limit = ctx.query.limit as number | undefined;
-    if (limit !== undefined && faultOn(state, 'WS_LIST_LIMIT_REJECTED')) {
+    if (ctx.query.limit !== undefined && faultOn(state, 'WS_LIST_LIMIT_REJECTED')) {
       throw new ApiError(400, 'invalid_request_error', 'query.limit: not accepted');
     }
-    // UNSPEC-WS-LIST-LIMIT: no limit when absent; below 1 is a 400.
-    if (limit !== undefined && limit < 1) {
+    // UNSPEC-WS-LIST-LIMIT: no limit when absent; below 1 is a 400. UNSPEC-WS-LIST-INCLUDE-ARCHIVED:
+    // active only unless `include_archived` is true.
+    const reading = workspaceListReading(
+      state,
+      ctx.query.limit as number | undefined,
+      ctx.query.include_archived as boolean | undefined,
+    );
+    if (reading.refuseLimit) {
       throw new ApiError(400, 'invalid_request_error', 'query.limit: must be at least 1');
     }
-    // UNSPEC-WS-LIST-INCLUDE-ARCHIVED: active only unless `include_archived` is true.
-    const includeArchived = ctx.query.include_archived === true;
     // WS-DEFAULT-NOT-LISTED: only workspaces with an identifier.
     const listed = state.store.workspaces
       .values()
@@ -217,25 +267,33 @@ export const handlers: HandlerMap = {
         (w) =>
           w.organizationId === organizationId &&
           (!w.isDefault || faultOn(state, 'WS_LIST_INCLUDES_DEFAULT')) &&
-          (includeArchived || w.archivedAt === null),
+          (reading.includeArchived || w.archivedAt === null),
       );
-    const data = listed.slice(0, limit ?? listed.length).map((w) =>
+    // UNSPEC-WS-LIST-PAGINATION: no cursor; the first `limit` workspaces.
+    const after = pagingParameter(ctx.query, 'after_id');
+    const page = afterIdPage(listed, (w) => w.id, {
+      afterId: after,
+      limit: reading.limit ?? listed.length,
+      where: 'query.after_id',
+    });
+    const data = page.data.map((w) =>
       // Under the fault the Default Workspace shows with the literal the token exchange uses for it.
-      w.isDefault ? { ...renderWorkspace(w), id: 'default' } : renderWorkspace(w),
+      w.isDefault ? { ...workspaceBody(state, w), id: 'default' } : workspaceBody(state, w),
     );
-    // UNSPEC-WS-LIST-RESPONSE, UNSPEC-WS-LIST-PAGINATION: `{data}`, the first `limit` workspaces.
-    return { status: ctx.endpoint.success.status, body: { data } };
+    // UNSPEC-WS-LIST-RESPONSE: `{data}`.
+    const paging = workspaceListPaged(state) ? { has_more: page.has_more, last_id: page.last_id } : {};
+    return { status: ctx.endpoint.success.status, body: { data, ...paging } };
   },
 
   'organizations.workspaces.archive': (ctx) =>
-    archive(ctx, findWorkspace(ctx.state, organizationOf(ctx.caller), String(ctx.path.workspace_id))),
+    archive(ctx, findAdminWorkspace(ctx.state, organizationOf(ctx.caller), String(ctx.path.workspace_id))),
 
   'organizations.workspaces.members.create': (ctx) => {
     const { state } = ctx;
     const workspace = memberWorkspace(ctx);
     const body = ctx.body as WorkspaceMemberCreateParams;
-    const user = findUser(state, workspace.organizationId, body.user_id);
-    const role = roleOfWire(body.workspace_role);
+    const user = memberUser(state, workspace, body.user_id);
+    const role = roleOfWire(state, body.workspace_role);
     decideMemberChange(
       state,
       { kind: 'add', role },
@@ -257,9 +315,9 @@ export const handlers: HandlerMap = {
   'organizations.workspaces.members.update': (ctx) => {
     const { state } = ctx;
     const workspace = memberWorkspace(ctx);
-    const user = findUser(state, workspace.organizationId, String(ctx.path.user_id));
+    const user = memberUser(state, workspace, String(ctx.path.user_id));
     const body = ctx.body as WorkspaceMemberUpdateParams;
-    const role = roleOfWire(body.workspace_role);
+    const role = roleOfWire(state, body.workspace_role);
     const explicitRole = explicitRoleOf(state, workspace.id, user.id);
     decideMemberChange(state, { kind: 'update', role }, { orgRole: user.orgRole, explicitRole });
     // An organization admin "updated" to the role they hold stays as they are
@@ -282,7 +340,7 @@ export const handlers: HandlerMap = {
   'organizations.workspaces.members.delete': (ctx) => {
     const { state } = ctx;
     const workspace = memberWorkspace(ctx);
-    const user = findUser(state, workspace.organizationId, String(ctx.path.user_id));
+    const user = memberUser(state, workspace, String(ctx.path.user_id));
     decideMemberChange(
       state,
       { kind: 'remove' },

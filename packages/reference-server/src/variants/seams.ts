@@ -3,37 +3,34 @@
  * leave a choice open; with no variant on, each returns its input unchanged (the reference
  * server's own choice).
  *
- * - `admitRequest`: what of a request is taken into account (unknown fields, unshown kinds);
+ * - `admitRequest`: what of a request is taken into account (unknown fields, unshown kinds), and
+ *   what the schemas cannot judge, set aside for the handler (more parameters, other bodies);
  * - `versionHeaderRequired`, `betaHeaderValue`: header admission;
  * - `unstatedOrder`: lists whose order the documents do not state;
  * - `answer`: the status and body of a success;
- * - `errorAnswer`: the status and body of an error.
+ * - `errorAnswer`: the status and body of an error;
+ * - and the choices a handler names, by area, in the modules re-exported below.
  */
-import { access, type Endpoint, type VendorSpec } from '@vendor-api/spec';
-import type { VariantSet } from './index.js';
+import { access, type Endpoint } from '@vendor-api/spec';
+import { errorDetailField } from './federation.js';
+import type { HasVariants } from './types.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: JSON Schemas of any shape
-type TSchema = Record<string, any>;
+export * from './access.js';
+export * from './admin.js';
+export { type Admission, admitRequest, type RequestParts } from './admission.js';
+export * from './dreams.js';
+export * from './federation.js';
+export * from './lists.js';
+export * from './message-batches.js';
+export * from './messages.js';
+export * from './sessions.js';
 
-interface HasVariants {
-  readonly variants: VariantSet;
-  readonly spec: VendorSpec;
-}
-
-type Json = unknown;
 type JsonObject = Record<string, unknown>;
 
 const isObject = (x: unknown): x is JsonObject => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 // ---------------------------------------------------------------------------------------------
 // Requests
-
-interface RequestParts {
-  path: Record<string, unknown>;
-  query: Record<string, unknown>;
-  headers: Record<string, string | undefined>;
-  body: unknown;
-}
 
 /** Whether a request without the version header (or with another value) is served. */
 export function versionHeaderRequired(state: HasVariants): boolean {
@@ -43,94 +40,9 @@ export function versionHeaderRequired(state: HasVariants): boolean {
 /** The beta header as admitted: unknown identifiers dropped under `betas-lenient`. */
 export function betaHeaderValue(state: HasVariants, value: string | undefined): string | undefined {
   if (value === undefined || !state.variants.has('betas-lenient')) return value;
-  return access.parseBetaHeader(value).filter(access.isBetaIdentifier).join(',');
-}
-
-/**
- * The request parts as admitted: under `lenient-unknown-fields` unknown body fields and query
- * parameters are dropped; under `open-kinds-accepted` array items and fields of kinds the
- * documents do not show are dropped (the server ignores them). The strict validators then see only
- * what the documents describe.
- */
-export function admitRequest(state: HasVariants, endpoint: Endpoint, parts: RequestParts): RequestParts {
-  const unknownFields = state.variants.has('lenient-unknown-fields');
-  const openKinds = state.variants.has('open-kinds-accepted');
-  if (!unknownFields && !openKinds) return parts;
-  const pruner = new Pruner(state.spec.schemas as Record<string, TSchema>, { unknownFields, openKinds });
-  const query = { ...parts.query };
-  const known = endpoint.params.query?.properties ?? {};
-  if (unknownFields) for (const k of Object.keys(query)) if (!(k in known)) delete query[k];
-  const body =
-    endpoint.body && parts.body !== undefined ? pruner.prune(endpoint.body.schema, parts.body) : parts.body;
-  return { ...parts, query, body: body === DROP ? parts.body : body };
-}
-
-/** A marker: the value is of a kind the documents do not show, and is dropped by its container. */
-const DROP = Symbol('drop');
-
-class Pruner {
-  constructor(
-    private readonly refs: Record<string, TSchema>,
-    private readonly options: { unknownFields: boolean; openKinds: boolean },
-  ) {}
-
-  private resolve(schema: TSchema): TSchema {
-    let s = schema;
-    for (let i = 0; i < 16 && typeof s.$ref === 'string'; i++) {
-      const target = this.refs[s.$ref.replace(/^#\/components\/schemas\//, '')];
-      if (!target) break;
-      s = target;
-    }
-    return s;
-  }
-
-  /** The union member a value's `type` selects; `DROP` for a kind no member has; undefined if not a kinded union. */
-  private member(members: readonly TSchema[], value: JsonObject): TSchema | typeof DROP | undefined {
-    const kinds = new Map<string, TSchema>();
-    for (const m of members.map((x) => this.resolve(x))) {
-      const tag = (m.properties as Record<string, TSchema> | undefined)?.type?.const;
-      if (typeof tag !== 'string') return undefined;
-      kinds.set(tag, m);
-    }
-    if (typeof value.type !== 'string') return undefined;
-    return kinds.get(value.type) ?? (this.options.openKinds ? DROP : undefined);
-  }
-
-  prune(schema: TSchema, value: Json, depth = 0): Json | typeof DROP {
-    if (depth > 64) return value;
-    const s = this.resolve(schema);
-    const union = (s.anyOf ?? s.oneOf) as TSchema[] | undefined;
-    if (union && isObject(value)) {
-      const m = this.member(union, value);
-      if (m === DROP) return DROP;
-      if (m) return this.prune(m, value, depth + 1);
-      const objects = union.map((x) => this.resolve(x)).filter((x) => x.type === 'object');
-      return objects.length === 1 ? this.prune(objects[0]!, value, depth + 1) : value;
-    }
-    if (Array.isArray(value) && s.type === 'array' && s.items && !Array.isArray(s.items)) {
-      const out: Json[] = [];
-      for (const item of value) {
-        const p = this.prune(s.items as TSchema, item, depth + 1);
-        if (p !== DROP) out.push(p);
-      }
-      return out;
-    }
-    if (isObject(value) && s.type === 'object' && isObject(s.properties)) {
-      const props = s.properties as Record<string, TSchema>;
-      const out: JsonObject = {};
-      for (const [k, v] of Object.entries(value)) {
-        const prop = props[k];
-        if (prop === undefined) {
-          if (!(this.options.unknownFields && s.additionalProperties === false)) out[k] = v;
-          continue;
-        }
-        const p = this.prune(prop, v, depth + 1);
-        if (p !== DROP) out[k] = p;
-      }
-      return out;
-    }
-    return value;
-  }
+  const known = access.parseBetaHeader(value).filter(access.isBetaIdentifier).join(',');
+  // A header left with nothing known is as if it were absent.
+  return known === '' ? undefined : known;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -249,11 +161,25 @@ function documented(endpoint: Endpoint, status: number, type: string, marked: bo
   return endpoint.errors.some((e) => e.status === status && (e.type === null || e.type === type));
 }
 
+/** An error as the pipeline and the handlers raised it. */
+export interface RaisedError {
+  readonly status: number;
+  readonly type: string;
+  /** The message, detail included. */
+  readonly message: string;
+  /** The message without the detail. */
+  readonly reason: string;
+  /** A detail the documents give the error (`workspace_id_required`), or null. */
+  readonly detail: string | null;
+  readonly documented: boolean;
+  readonly requestId: string;
+}
+
 /** The status and body of an error answer. */
 export function errorAnswer(
   state: HasVariants,
   endpoint: Endpoint,
-  error: { status: number; type: string; message: string; documented: boolean },
+  error: RaisedError,
 ): { status: number; body: unknown } {
   const v = state.variants;
   let { status, type } = error;
@@ -261,8 +187,18 @@ export function errorAnswer(
   if (!known && v.has('other-error-statuses')) status = OTHER_STATUS[status] ?? status;
   if (!known && v.has('other-error-types'))
     type = type === 'invalid_request_error' ? 'validation_failed' : `${type}_variant`;
-  const body = v.has('error-type-only')
-    ? { error: { type } }
-    : { type: 'error', error: { type, message: error.message } };
+  // Where a documented detail travels is not shown (UNSPEC-EXCH-DETAIL-LOCATION).
+  const detail = error.detail !== null && errorDetailField(state) ? { detail: error.detail } : {};
+  const message = 'detail' in detail ? error.reason : error.message;
+  const body: JsonObject = v.has('error-type-only')
+    ? { error: { type, ...detail } }
+    : { type: 'error', error: { type, message, ...detail } };
+  // Where the request id travels is not shown (UNSPEC-EXCH-REQUEST-ID-LOCATION).
+  if (v.has('request-id-elsewhere')) body.request_id = error.requestId;
   return { status, body: records(state, body) };
+}
+
+/** The response header that carries the request id (UNSPEC-ERROR-REQUEST-ID-SOURCE). */
+export function requestIdHeader(state: HasVariants, reference: string): string {
+  return state.variants.has('request-id-elsewhere') ? 'x-request-id' : reference;
 }

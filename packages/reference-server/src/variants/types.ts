@@ -1,3 +1,6 @@
+import type { VendorSpec } from '@vendor-api/spec';
+import type { VariantName } from './catalog.js';
+
 /**
  * A variant: one legal alternative behaviour where the documents leave room (a "not shown"
  * field, body, status or order; additional fields; lenient or strict input handling). The mirror
@@ -16,4 +19,10 @@ export interface VariantDefinition {
   readonly requirements?: readonly string[];
   /** What the server does differently while the variant is on. */
   readonly description: string;
+}
+
+/** What a seam reads: the server's variants (and its spec, for seams that consult schemas). */
+export interface HasVariants {
+  readonly variants: { has(name: VariantName): boolean; readonly size: number };
+  readonly spec: VendorSpec;
 }

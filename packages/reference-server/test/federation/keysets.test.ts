@@ -1,57 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type FederationNetwork, realNetwork, VirtualNetwork } from '../../src/federation/network.js';
 import { createServer, ManualClock } from '../../src/index.js';
-import { expectInvalidGrant, keyPair, setupFederation, sign } from './helpers.js';
-
-const PUBLIC = ['93.184.215.14'];
-const IDP = 'https://idp.acme-corp.com';
-
-/** A server plus a fetched-mode issuer, rule and service account (the host registered through test control). */
-async function fetched(
-  jwks: Record<string, unknown>,
-  options: { issuerUrl?: string; host?: Record<string, unknown> } = {},
-) {
-  const f = await setupFederation();
-  await f.controlOk('/_test/federation/hosts', {
-    hostname: 'idp.acme-corp.com',
-    addresses: PUBLIC,
-    ...options.host,
-  });
-  await f.controlOk('/_test/federation/hosts', { hostname: 'keys.acme-corp.com', addresses: PUBLIC });
-  await f.controlOk('/_test/federation/hosts/documents', {
-    url: `${IDP}/.well-known/openid-configuration`,
-    body: { issuer: IDP, jwks_uri: 'https://keys.acme-corp.com/jwks.json' },
-  });
-  const publish = (keys: unknown[]) =>
-    f.controlOk('/_test/federation/hosts/documents', {
-      url: 'https://keys.acme-corp.com/jwks.json',
-      body: { keys },
-    });
-  await publish([f.es256.jwk]);
-  const issuerUrl = options.issuerUrl ?? IDP;
-  const issuer = await f.control('POST', '/_test/federation/issuers', {
-    name: 'fetched',
-    issuer_url: issuerUrl,
-    jwks,
-  });
-  expect(issuer.status, JSON.stringify(issuer.json)).toBe(200);
-  const rule = await f.controlOk('/_test/federation/rules', {
-    issuer_id: issuer.json.id,
-    name: 'fetched-rule',
-    match: { subject_prefix: 'repo:*' },
-    workspace_id: f.demo.workspaceId,
-  });
-  const exchange = async (key = f.es256) =>
-    f.exchange({
-      federation_rule_id: rule.id,
-      assertion: await sign(key, f.nowSeconds(), { claims: { iss: issuerUrl } }),
-    });
-  const fetches = async () =>
-    (
-      (await f.control('GET', '/_test/federation/fetches')).json.fetches as { url: string; ok: boolean }[]
-    ).map((e) => e.url);
-  return { ...f, publish, exchange, fetches };
-}
+import { expectInvalidGrant, fetched, IDP, keyPair, PUBLIC, setupFederation, sign } from './helpers.js';
 
 describe('discovery mode (JWKS-DISCOVERY-FETCH)', () => {
   it('fetches the discovery document, then jwks_uri, and exchanges', async () => {

@@ -25,7 +25,8 @@ export class ListBatchesCommand implements fc.AsyncCommand<BatchModel, BatchReal
   async run(model: BatchModel, real: BatchReal): Promise<void> {
     const ctx: CaseContext = real.ctx;
     const seen = new Map<string, MessageBatch>();
-    const wanted = new Set(model.batches.map((b) => b.id));
+    // A batch no longer viewable (UNSPEC-BATCH-VIEWABLE-PERIOD) is not looked for.
+    const wanted = new Set(model.batches.filter((b) => !b.gone).map((b) => b.id));
     let afterId: string | undefined;
     for (let page = 0; ; page++) {
       if (page >= MAX_PAGES) ctx.fail(`the batch list did not end after ${MAX_PAGES} pages of ${this.limit}`);
@@ -49,6 +50,7 @@ export class ListBatchesCommand implements fc.AsyncCommand<BatchModel, BatchReal
       afterId = list.last_id ?? last.id;
     }
     for (const b of model.batches) {
+      if (b.gone) continue;
       const listed = seen.get(b.id);
       if (!listed) ctx.fail(`batch ${b.id} of this workspace is missing from the list`);
       const state = messageBatchesMachine.stateOf(listed, new Date(model.now));

@@ -27,13 +27,14 @@ export class DownloadResultsCommand implements fc.AsyncCommand<BatchModel, Batch
     if (!batch) return;
     const ctx: CaseContext = real.ctx;
     const record = await observe(model, real, batch);
-    const url = record.results_url ?? batch.resultsUrl;
+    const url = record?.results_url ?? batch.resultsUrl;
     if (url === null) return;
     const row = step(machine, batch.state, 'messages.batches.results');
     const res = await ctx.call('messages.batches.results', { url, auth: real.auth }, false);
     switch (row.outcome.kind) {
       case 'ok':
         success(ctx, res);
+        if (record === null) ctx.fail(`batch ${batch.id} is gone while its results are still kept`);
         checkResults(ctx, res, batch.requests, batch.effects, record);
         break;
       case 'unspecified':

@@ -1,0 +1,221 @@
+/**
+ * Seams of message creation, token counting and batch request params: which models are active,
+ * what a request may leave out or must respect beyond the documents, what a reply holds, and how
+ * tokens are counted.
+ */
+import type { Endpoint } from '@vendor-api/spec';
+import type { Admission, RequestParts } from './admission.js';
+import type { HasVariants } from './types.js';
+
+type JsonObject = Record<string, unknown>;
+
+const isObject = (x: unknown): x is JsonObject => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+// ---------------------------------------------------------------------------------------------
+// Models
+
+/**
+ * Whether a `model` is refused as naming no active model (UNSPEC-MSG-UNKNOWN-MODEL): the
+ * reference server serves any model string; `unknown-model-not-found` only `active` ones.
+ */
+export function modelRefused(state: HasVariants, model: unknown, active: readonly string[]): boolean {
+  return (
+    state.variants.has('unknown-model-not-found') && !(typeof model === 'string' && active.includes(model))
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lenient requests
+
+/** `max_tokens` when a request leaves it out (`lenient-message-requests`). */
+const DEFAULT_MAX_TOKENS = 1024;
+
+/**
+ * Message parameters as `lenient-message-requests` reads them (UNSPEC-MSG-CREATE-REQUIRED,
+ * UNSPEC-MSG-SYSTEM-FORMS, UNSPEC-MSG-TOOL-FIELDS-OPTIONAL, and in a batch
+ * UNSPEC-BATCH-PARAMS-STREAMING): `max_tokens` filled in, a `system` of text blocks joined into a
+ * string, tools completed, `stream` dropped. Anything else as sent.
+ */
+export function messageParamsAsRead(
+  state: HasVariants,
+  params: unknown,
+  options: { creation: boolean; inBatch?: boolean },
+): unknown {
+  if (!state.variants.has('lenient-message-requests') || !isObject(params)) return params;
+  const out: JsonObject = { ...params };
+  if (options.creation && out.max_tokens === undefined) out.max_tokens = DEFAULT_MAX_TOKENS;
+  if (
+    Array.isArray(out.system) &&
+    out.system.every((b) => isObject(b) && b.type === 'text' && typeof b.text === 'string')
+  ) {
+    out.system = (out.system as { text: string }[]).map((b) => b.text).join('\n');
+  }
+  if (Array.isArray(out.tools)) {
+    out.tools = out.tools.map((tool) => {
+      if (!isObject(tool)) return tool;
+      const schema = isObject(tool.input_schema) ? { required: [], ...tool.input_schema } : tool.input_schema;
+      return { description: '', ...tool, input_schema: schema };
+    });
+  }
+  if (options.inBatch) delete out.stream;
+  return out;
+}
+
+/** A batch request that stands in for an empty `requests` while the body is validated. */
+const STAND_IN_REQUEST = { custom_id: 'stand-in', params: {} };
+
+/** Message bodies read leniently before validation; an empty batch validated with a stand-in request. */
+export function admitLenientMessages(state: HasVariants, endpoint: Endpoint, parts: RequestParts): Admission {
+  const none = { parts, after: { query: {} } };
+  if (!state.variants.has('lenient-message-requests')) return none;
+  switch (endpoint.id) {
+    case 'messages.create':
+    case 'messages.count_tokens': {
+      const body = messageParamsAsRead(state, parts.body, { creation: endpoint.id === 'messages.create' });
+      return { parts: { ...parts, body }, after: { query: {}, body } };
+    }
+    case 'messages.batches.create': {
+      const body = parts.body;
+      if (!isObject(body) || !Array.isArray(body.requests) || body.requests.length > 0) return none;
+      return {
+        parts: { ...parts, body: { ...body, requests: [STAND_IN_REQUEST] } },
+        after: { query: {}, body },
+      };
+    }
+    default:
+      return none;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Strict requests
+
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+const THINKING_BUDGET_MIN = 1024;
+
+/** Leading bytes of the image formats `strict-message-params` takes. */
+const IMAGE_SIGNATURES: Readonly<Record<string, readonly number[]>> = {
+  'image/jpeg': [0xff, 0xd8, 0xff],
+  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  'image/gif': [0x47, 0x49, 0x46, 0x38],
+  'image/webp': [0x52, 0x49, 0x46, 0x46],
+};
+
+function conversationProblem(messages: unknown): string | null {
+  if (!Array.isArray(messages) || messages.length === 0) return 'messages: at least one turn';
+  let expected = 'user';
+  for (const [i, turn] of messages.entries()) {
+    if (!isObject(turn)) continue;
+    if (turn.role !== expected) return `messages[${i}].role: turns start with a user turn and alternate`;
+    expected = expected === 'user' ? 'assistant' : 'user';
+    const content = turn.content;
+    if (content === '' || (Array.isArray(content) && content.length === 0))
+      return `messages[${i}].content: must not be empty`;
+  }
+  return null;
+}
+
+function imageProblem(block: JsonObject, where: string): string | null {
+  const source = block.source;
+  if (!isObject(source) || source.type !== 'base64') return null;
+  const signature = IMAGE_SIGNATURES[String(source.media_type)];
+  if (signature === undefined)
+    return `${where}.source.media_type: must be one of ${Object.keys(IMAGE_SIGNATURES).join(', ')}`;
+  const bytes = Buffer.from(String(source.data), 'base64');
+  return signature.every((b, i) => bytes[i] === b)
+    ? null
+    : `${where}.source.data: not a ${source.media_type} image`;
+}
+
+/**
+ * What `strict-message-params` finds wrong with message parameters, rules the documents do not
+ * state (UNSPEC-MSG-CONVERSATION-RULES, UNSPEC-MSG-MAX-TOKENS-RANGE,
+ * UNSPEC-MSG-THINKING-BUDGET-RANGE, UNSPEC-MSG-TOOL-NAME, UNSPEC-MSG-TOOL-INPUT-SCHEMA-KEYWORDS,
+ * UNSPEC-MSG-IMAGE-MEDIA-TYPES); null when nothing (always, without it).
+ */
+export function messageParamsProblem(state: HasVariants, params: unknown): string | null {
+  if (!state.variants.has('strict-message-params') || !isObject(params)) return null;
+  const conversation = conversationProblem(params.messages);
+  if (conversation !== null) return conversation;
+  const maxTokens = params.max_tokens;
+  if (typeof maxTokens === 'number' && maxTokens < 1) return 'max_tokens: at least 1';
+  const thinking = params.thinking;
+  if (isObject(thinking) && typeof thinking.budget_tokens === 'number') {
+    if (thinking.budget_tokens < THINKING_BUDGET_MIN)
+      return `thinking.budget_tokens: at least ${THINKING_BUDGET_MIN}`;
+    if (typeof maxTokens === 'number' && thinking.budget_tokens >= maxTokens)
+      return 'thinking.budget_tokens: must be below max_tokens';
+  }
+  if (Array.isArray(params.tools)) {
+    const names = new Set<unknown>();
+    for (const [i, tool] of params.tools.entries()) {
+      if (!isObject(tool)) continue;
+      if (typeof tool.name !== 'string' || !TOOL_NAME.test(tool.name))
+        return `tools[${i}].name: must match ${TOOL_NAME}`;
+      if (names.has(tool.name)) return `tools[${i}].name: tool names must be unique`;
+      names.add(tool.name);
+      const properties = isObject(tool.input_schema) ? tool.input_schema.properties : undefined;
+      if (isObject(properties) && !Object.values(properties).every(isObject))
+        return `tools[${i}].input_schema.properties: each property must be a schema object`;
+    }
+  }
+  for (const [i, turn] of (params.messages as unknown[]).entries()) {
+    if (!isObject(turn) || !Array.isArray(turn.content)) continue;
+    for (const [j, block] of turn.content.entries()) {
+      if (!isObject(block) || block.type !== 'image') continue;
+      const problem = imageProblem(block, `messages[${i}].content[${j}]`);
+      if (problem !== null) return problem;
+    }
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Replies
+
+/** What a reply uses of the message format (UNSPEC-MSG-STOP-REASONS, UNSPEC-MSG-RESPONSE-BLOCK-KINDS). */
+export interface ReplyStyle {
+  /** `stop_sequences` is honoured: the reply ends before the first one, `stop_reason` `stop_sequence`. */
+  readonly stopSequences: boolean;
+  /** A request with thinking enabled gets a `thinking` block before its text. */
+  readonly thinkingBlocks: boolean;
+}
+
+export function replyStyle(state: HasVariants): ReplyStyle {
+  const on = state.variants.has('richer-replies');
+  return { stopSequences: on, thinkingBlocks: on };
+}
+
+/**
+ * Whether a message is answered as a stream of server-sent events (UNSPEC-MSG-STREAMING): never
+ * for the reference server; under `streamed-replies` when the request says `stream: true`.
+ */
+export function replyStreamed(state: HasVariants, params: unknown): boolean {
+  return state.variants.has('streamed-replies') && isObject(params) && params.stream === true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Token counts
+
+/** How tokens are counted (UNSPEC-TOKENS-TOKENIZATION, UNSPEC-MSG-STRING-CONTENT, UNSPEC-TOKENS-CURRENT-TURN). */
+export interface TokenCountReading {
+  /** Tokens token counting adds for system optimisations (not in usage at creation). */
+  readonly optimisationTokens: number;
+  /** Tokens each counted content block of an array costs beyond its text. */
+  readonly blockFraming: number;
+  /** Consecutive assistant turns at the end are all the current turn. */
+  readonly trailingAssistantTurnsMerged: boolean;
+}
+
+export function tokenCountReading(state: HasVariants): TokenCountReading {
+  const on = state.variants.has('other-token-counts');
+  return { optimisationTokens: on ? 7 : 0, blockFraming: on ? 1 : 0, trailingAssistantTurnsMerged: on };
+}
+
+/**
+ * The error type of an internal error in a batch result line (UNSPEC-BATCH-ERRORED-TYPES): the
+ * reference server's, or under `other-error-types` another one.
+ */
+export function internalErrorType(state: HasVariants, reference: string): string {
+  return state.variants.has('other-error-types') ? `${reference}_variant` : reference;
+}
