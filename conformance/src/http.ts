@@ -189,7 +189,9 @@ export class Http {
     }
     let body: unknown = text;
     const ct = resHeaders['content-type'] ?? '';
-    if (ct.includes('json') && !ct.includes('ndjson') && text) {
+    // One JSON document: `application/json` or a `+json` type; JSON lines (ndjson, jsonl) and
+    // anything else stay text.
+    if (/^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i.test(ct) && text) {
       try {
         body = JSON.parse(text);
       } catch {
