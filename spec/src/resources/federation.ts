@@ -300,6 +300,10 @@ export const FederationMatch = Type.Intersect(
 export type FederationMatch = Static<typeof FederationMatch>;
 
 /** A federation rule: which JWTs may be exchanged for which service account, scope and workspace. */
+/** Bounds of a rule's `token_lifetime_seconds` (RULE-LIFETIME-MIN, RULE-LIFETIME-MAX). */
+export const RULE_TOKEN_LIFETIME_MIN_SECONDS = 60;
+export const RULE_TOKEN_LIFETIME_MAX_SECONDS = 86400;
+
 export const FederationRule = Type.Object(
   {
     name: ref(FederationName, {
@@ -324,8 +328,8 @@ export const FederationRule = Type.Object(
     ),
     token_lifetime_seconds: Type.Optional(
       Type.Integer({
-        minimum: 60,
-        maximum: 86400,
+        minimum: RULE_TOKEN_LIFETIME_MIN_SECONDS,
+        maximum: RULE_TOKEN_LIFETIME_MAX_SECONDS,
         default: 3600,
         description:
           'Lifetime of tokens minted under the rule; values outside 60..86400 are rejected at request time.',

@@ -115,6 +115,11 @@ export interface BatchLimit {
  * (BATCH-CREATE-LIMIT-FIRST-REACHED). 256 MB is read as 256 x 2^20 bytes of the UTF-8 JSON body
  * (UNSPEC-BATCH-SIZE-UNIT).
  */
+/** The batch size limit, in the documents' unit: 256 MB (BATCH-CREATE-MAX-SIZE). */
+export const BATCH_SIZE_LIMIT_MB = 256;
+/** Bytes in a megabyte as the reference reads "MB" (2^20; the unit is not stated: UNSPEC-BATCH-SIZE-UNIT). */
+export const BYTES_PER_MB = 1024 * 1024;
+
 export const BATCH_LIMITS: readonly BatchLimit[] = [
   {
     limit: 'requests',
@@ -124,7 +129,7 @@ export const BATCH_LIMITS: readonly BatchLimit[] = [
   },
   {
     limit: 'bytes',
-    max: 256 * 1024 * 1024,
+    max: BATCH_SIZE_LIMIT_MB * BYTES_PER_MB,
     description: 'At most 256 MB of request body.',
     requirements: ['BATCH-CREATE-MAX-SIZE'],
   },

@@ -3,7 +3,7 @@
  * is silent, the order of its checks, the reading of time claims, the access-token lifetime and
  * the key-set cache age.
  */
-import { jwt, TokenExchangeParams } from '@vendor-api/spec';
+import { jwt, RULE_TOKEN_LIFETIME_MIN_SECONDS, TokenExchangeParams } from '@vendor-api/spec';
 import { validateSchema } from '@vendor-api/validators';
 import type { HasVariants } from './types.js';
 
@@ -91,9 +91,6 @@ export function workspaceRefusedAfterVerification(state: HasVariants): boolean {
 /** Detail of the refusal of a workspace the exchange cannot scope a token to. */
 export const WORKSPACE_NOT_ENABLED = 'workspace_not_enabled';
 
-/** The shortest lifetime a rule may have (RULE-LIFETIME-MIN). */
-const SHORTEST_LIFETIME_SECONDS = 60;
-
 /**
  * How long an access token lives, in seconds (UNSPEC-EXCH-EXPIRES-IN-VALUE): the rule's lifetime,
  * or under `tokens-capped-by-assertion` no longer than the assertion (`exp`, seconds since the
@@ -108,7 +105,7 @@ export function accessTokenLifetime(
   if (!state.variants.has('tokens-capped-by-assertion') || typeof assertionExp !== 'number')
     return ruleLifetime;
   const left = Math.floor(assertionExp - nowSeconds);
-  return Math.min(ruleLifetime, Math.max(SHORTEST_LIFETIME_SECONDS, left));
+  return Math.min(ruleLifetime, Math.max(RULE_TOKEN_LIFETIME_MIN_SECONDS, left));
 }
 
 /**

@@ -33,8 +33,8 @@ export function batchViewable(state: HasVariants, createdAtMs: number, now: numb
 // ---------------------------------------------------------------------------------------------
 // Limits and deadlines
 
-/** 256 MB read as 256 x 10^6 bytes. */
-const DECIMAL_SIZE_LIMIT = 256_000_000;
+/** The documented size limit read with decimal megabytes (10^6 bytes). */
+const DECIMAL_SIZE_LIMIT = batchRules.BATCH_SIZE_LIMIT_MB * 1_000_000;
 
 /**
  * The limits a batch exceeds, with 256 MB read as the reference server reads it (2^20 bytes a
