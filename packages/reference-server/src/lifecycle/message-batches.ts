@@ -66,7 +66,7 @@ function resultFor(
   // `messageParamsProblem` names) is an invalid request too.
   const refusal = !check.ok
     ? check.error.error.message.replace(/^MessageBatchRequestParams/, 'params')
-    : modelRefused(state, read.model, activeModels(state))
+    : modelRefused(state, read.model, () => activeModels(state))
       ? `params.model: ${JSON.stringify(read.model)} is not an active model`
       : messageParamsProblem(state, read);
   const decision = batchRules.resultTypeFor({

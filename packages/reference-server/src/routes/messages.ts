@@ -35,7 +35,7 @@ export function activeModels(state: ServerState): string[] {
  * others `messageParamsProblem` names). The reference server serves every valid body.
  */
 function refuseParams(state: ServerState, params: { readonly model: unknown }): void {
-  if (modelRefused(state, params.model, activeModels(state))) {
+  if (modelRefused(state, params.model, () => activeModels(state))) {
     throw new ApiError(
       404,
       'not_found_error',

@@ -18,9 +18,9 @@ const isObject = (x: unknown): x is JsonObject => typeof x === 'object' && x !==
  * Whether a `model` is refused as naming no active model (UNSPEC-MSG-UNKNOWN-MODEL): the
  * reference server serves any model string; `unknown-model-not-found` only `active` ones.
  */
-export function modelRefused(state: HasVariants, model: unknown, active: readonly string[]): boolean {
+export function modelRefused(state: HasVariants, model: unknown, active: () => readonly string[]): boolean {
   return (
-    state.variants.has('unknown-model-not-found') && !(typeof model === 'string' && active.includes(model))
+    state.variants.has('unknown-model-not-found') && !(typeof model === 'string' && active().includes(model))
   );
 }
 
