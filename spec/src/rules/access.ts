@@ -20,6 +20,8 @@ import {
 import type { Credential, Endpoint, OAuthScope } from '../types.js';
 import type { Vendor } from '../vendor.js';
 
+export * from './request-bounds.js';
+
 /** Requirement ids this module implements. */
 export const requirementIds: readonly string[] = [
   'AUTH-ADMIN-KEY-PREFIX',

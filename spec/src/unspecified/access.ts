@@ -164,5 +164,17 @@ export function unspecified(v: Vendor): Unspecified[] {
       'Error bodies of endpoints other than the exchange.',
       'The standard error body for every error of every endpoint.',
     ),
+    u(
+      'UNSPEC-REQUEST-JSON-DEPTH',
+      ERRORS,
+      'How deeply a JSON request body may nest (objects and arrays within one another), and the answer to a deeper one.',
+      "At most 128 levels, the top-level value being the first (rules/request-bounds.ts `MAX_JSON_DEPTH`, the server's choice); a deeper body is 400 `invalid_request_error` (`invalid_request` on the exchange) naming the path of the first value past the bound. The suite never sends a body near the bound.",
+    ),
+    u(
+      'UNSPEC-REQUEST-BODY-SIZE',
+      ERRORS,
+      'How large a request body may be, for operations other than batch creation (256 MB) and the exchange (an assertion of at most 16 KiB), and the answer to a larger one.',
+      "Per operation (rules/request-bounds.ts `BODY_LIMITS`, the server's choice, derived from the two documented limits): batch creation 257 MiB (its limit plus room, so a body just over 256 MB gets its 400), message creation and token counting 32 MiB (an eighth of the batch limit), the exchange 20 KiB (the assertion plus room), every other operation 1 MiB. A larger body is 413 `request_too_large`, refused from its declared length before it is read and after its credential is checked. The suite never sends a body near these caps except the batch limit.",
+    ),
   ];
 }

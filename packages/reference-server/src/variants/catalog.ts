@@ -483,6 +483,8 @@ const REGISTRATION =
   'Decided when issuers, rules or service accounts are registered, which the documents give no endpoint for (fixtures register them).';
 const CONSOLE =
   'Set in the management console (fixtures here), which the documents give no endpoint for; the rate-limit endpoints are read-only.';
+const BOUND =
+  'A bound the server sets on what it reads, to protect itself: any bound is as legal, and a conformance suite sends nothing near it (a documented limit aside), so no variant could change an answer it judges.';
 
 /**
  * Unspecified items that no variant realises, and why: they are not on the wire of the documented
@@ -561,6 +563,10 @@ export const UNREALISABLE: Readonly<Record<string, string>> = {
   'UNSPEC-RL-WS-UNKNOWN-GROUP': CONSOLE,
   'UNSPEC-MEMBER-ORG-ROLE-WIRE': CONSOLE,
   'UNSPEC-MEMBER-ORG-ROLE-LATERAL': CONSOLE,
+
+  // Resource bounds of the server
+  'UNSPEC-REQUEST-JSON-DEPTH': BOUND,
+  'UNSPEC-REQUEST-BODY-SIZE': BOUND,
 
   // Not on the wire at all
   'UNSPEC-BATCH-ID-PARAM-NAME':
