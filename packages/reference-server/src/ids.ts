@@ -1,8 +1,9 @@
 /**
- * Deterministic identifiers: the same seed yields the same sequence of ids, keys and UUIDs, so a
- * failing conformance run can be replayed against a fresh server with the same seed.
+ * Deterministic identifiers: the same seed yields the same sequence of ids and UUIDs, so a failing
+ * conformance run can be replayed against a fresh server with the same seed. Secrets (keys, access
+ * tokens) are never derived from the seed: `secret` reads the cryptographic random source.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /** Prefixes of the identifiers the server mints (the documented ones and the project's own). */
 export const ID_PREFIXES = {
@@ -23,8 +24,10 @@ export type IdKind = keyof typeof ID_PREFIXES;
 export interface IdGenerator {
   /** The next id of a kind: its prefix followed by 24 base-62 characters. */
   next(kind: IdKind): string;
-  /** The next opaque token (for secrets): 40 hex characters. */
+  /** The next opaque identifier (not a secret): 40 hex characters, from the seed. */
   token(label: string): string;
+  /** A secret (API keys, access tokens): `bytes` bytes from the cryptographic random source, as hex. */
+  secret(bytes?: number): string;
   /** The next RFC 4122 version-4-shaped UUID. */
   uuid(): string;
 }
@@ -77,7 +80,10 @@ function base62(seed: string, label: string, n: number, length: number): string 
   return out;
 }
 
-/** An id generator whose output depends only on the seed and the order of calls per kind. */
+/**
+ * An id generator whose ids depend only on the seed and the order of calls per kind; its secrets
+ * depend on neither.
+ */
 export function createIds(seed: string | number = 0): IdGenerator {
   const s = String(seed);
   const counters = new Map<string, number>();
@@ -94,6 +100,9 @@ export function createIds(seed: string | number = 0): IdGenerator {
       return digest(s, `token:${label}`, bump(`token:${label}`))
         .toString('hex')
         .slice(0, 40);
+    },
+    secret(bytes = 20) {
+      return randomBytes(bytes).toString('hex');
     },
     uuid() {
       const b = digest(s, 'uuid', bump('uuid'));

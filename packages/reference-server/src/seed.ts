@@ -1,6 +1,6 @@
 /**
  * The demo organization seeded at start: an organization, its Default Workspace, one named
- * workspace with a workspace key, and an admin key. Everything derives from the seed.
+ * workspace with a workspace key, and an admin key. Ids derive from the seed; keys are random.
  */
 import type { Vendor } from '@vendor-api/spec';
 import type { IdGenerator } from './ids.js';
@@ -14,10 +14,9 @@ export const defaultWorkspaceKey = (organizationId: string) => `default:${organi
 
 /** A workspace key: workspace keys have no documented prefix (UNSPEC-AUTH-WORKSPACE-KEY-FORMAT). */
 export const workspaceKeySecret = (v: Vendor, ids: IdGenerator, variants: HasVariants['variants']) =>
-  workspaceKeyForm({ variants }, `sk-${v.name}-api03-${ids.token('workspace_key')}`, ids);
+  workspaceKeyForm({ variants }, `sk-${v.name}-api03-${ids.secret()}`, ids);
 /** An admin key, with the documented admin prefix. */
-export const adminKeySecret = (v: Vendor, ids: IdGenerator) =>
-  `${v.prefixes.adminKey}01-${ids.token('admin_key')}`;
+export const adminKeySecret = (v: Vendor, ids: IdGenerator) => `${v.prefixes.adminKey}01-${ids.secret()}`;
 
 export function seedDemo(store: Store, ids: IdGenerator, v: Vendor, variants: HasVariants['variants']): Demo {
   const organizationId = ids.uuid();

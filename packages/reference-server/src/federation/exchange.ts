@@ -168,7 +168,7 @@ function mint(
   const now = state.clock.now();
   // ID-ACCESS-TOKEN-PREFIX (fault: another prefix).
   const prefix = faultOn(state, 'EXCH_TOKEN_PREFIX_WRONG') ? `sk-${v.name}-oat02-` : v.prefixes.accessToken;
-  const secret = `${prefix}${accessTokenBody(state, `${state.ids.token('access_token')}${state.ids.token('access_token')}`, state.ids)}`;
+  const secret = `${prefix}${accessTokenBody(state, state.ids.secret(40), state.ids)}`;
   // How long the token lives, and so `expires_in`, is not shown (UNSPEC-EXCH-EXPIRES-IN-VALUE).
   const lifetime = accessTokenLifetime(state, rule.token_lifetime_seconds, claims.exp, now / 1000);
   const workspace = state.store.workspaces.get(workspaceKey);

@@ -49,9 +49,7 @@ export function workspaceKeyForm(
   reference: string,
   ids: IdGenerator,
 ): string {
-  return state.variants.has('other-id-forms')
-    ? `${ids.token('workspace_key')}${ids.token('workspace_key')}`.slice(0, 48)
-    : reference;
+  return state.variants.has('other-id-forms') ? ids.secret(24) : reference;
 }
 
 /** The part of an access token after its prefix (UNSPEC-EXCH-TOKEN-FORMAT). */
@@ -61,7 +59,5 @@ export function accessTokenBody(
   ids: IdGenerator,
 ): string {
   if (!state.variants.has('other-id-forms')) return reference;
-  return Buffer.from(`${ids.token('access_token')}${ids.token('access_token')}`, 'hex')
-    .toString('base64url')
-    .slice(0, 43);
+  return Buffer.from(ids.secret(32), 'hex').toString('base64url').slice(0, 43);
 }
