@@ -50,6 +50,8 @@ Target (run, replay). Without --base-url the reference server runs in-process (e
   --adapter MODULE          any other value: a module whose default export (or createAdapter)
                             builds the adapter: (target) => Adapter | Promise<Adapter>; see
                             README "Writing an adapter"
+  --test-control-token T    the token the reference server printed (\`control token:\`), for
+                            --adapter reference (default: VENDOR_API_TEST_CONTROL_TOKEN)
 
 Run options:
   --seed N                  seed of every property (default: VENDOR_API_SEED or random; printed)
@@ -79,6 +81,7 @@ const opts = {
   'workspace-id': { type: 'string' },
   'organization-id': { type: 'string' },
   adapter: { type: 'string' },
+  'test-control-token': { type: 'string' },
   seed: { type: 'string' },
   runs: { type: 'string' },
   family: { type: 'string' },
@@ -149,22 +152,34 @@ const TARGET_OPTIONS = ['admin-key', 'workspace-key', 'workspace-id', 'organizat
  * reads the target's credentials from the server when the options leave them out.
  */
 const BUILT_IN_ADAPTERS: Readonly<
-  Record<string, { credentials(baseUrl: string): Promise<Target>; create(target: Target): Adapter }>
+  Record<
+    string,
+    {
+      credentials(baseUrl: string, values: Values): Promise<Target>;
+      create(target: Target, values: Values): Adapter;
+    }
+  >
 > = {
   reference: {
-    async credentials(baseUrl) {
+    async credentials(baseUrl, values) {
       try {
-        return await referenceTarget(baseUrl);
+        return await referenceTarget(baseUrl, testControlOf(values));
       } catch (error) {
         if (!(error instanceof TestControlError)) throw error;
         throw new UsageError(
-          `--adapter reference needs the reference server's test control, and ${baseUrl} has none (${error.message}); start it with --test-control`,
+          `--adapter reference needs the reference server's test control, and ${baseUrl} does not answer it (${error.message}); start the server with --test-control and pass the token it prints with --test-control-token`,
         );
       }
     },
-    create: (target) => referenceAdapter(target.baseUrl),
+    create: (target, values) => referenceAdapter(target.baseUrl, testControlOf(values)),
   },
 };
+
+/** The reference server's test-control token: the option, else the environment. */
+function testControlOf(values: Values): { testControlToken?: string } {
+  const token = values['test-control-token'] ?? process.env.VENDOR_API_TEST_CONTROL_TOKEN;
+  return token ? { testControlToken: token } : {};
+}
 
 /** The built-in adapter of that name (`--adapter`), if it is one. */
 const builtInAdapter = (name: string | undefined) =>
@@ -207,7 +222,7 @@ async function resolveTarget(values: Values, seed: number): Promise<Resolved> {
     throw new ConnectionError(`cannot reach ${baseUrl}: ${(error as Error).message}`);
   }
   // Explicit options win over what a built-in adapter reads from the server.
-  const fallback = builtIn ? await builtIn.credentials(baseUrl) : undefined;
+  const fallback = builtIn ? await builtIn.credentials(baseUrl, values) : undefined;
   const given = (option: (typeof TARGET_OPTIONS)[number], read: (t: Target) => string) =>
     values[option] || (fallback ? read(fallback) : '');
   const target: Target = {
@@ -220,7 +235,7 @@ async function resolveTarget(values: Values, seed: number): Promise<Resolved> {
     organizationId: given('organization-id', (t) => t.organizationId),
   };
   const adapter: Adapter = builtIn
-    ? builtIn.create(target)
+    ? builtIn.create(target, values)
     : values.adapter
       ? await adapterFromModule(values.adapter, target)
       : { name: 'none (documented API only)', capabilities: new Set() };

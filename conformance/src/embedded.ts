@@ -35,7 +35,7 @@ export async function startEmbedded(
       workspace: { id: demo.workspaceId, apiKey: demo.workspaceKey },
       organizationId: demo.organizationId,
     },
-    adapter: referenceAdapter(baseUrl),
+    adapter: referenceAdapter(baseUrl, { testControlToken: app.reference.testControlToken ?? '' }),
     close: () => app.close(),
   };
 }

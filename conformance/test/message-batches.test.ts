@@ -36,7 +36,7 @@ async function startHeld(faults: readonly string[]) {
       workspace: { id: demo.workspaceId, apiKey: demo.workspaceKey },
       organizationId: demo.organizationId,
     },
-    adapter: referenceAdapter(baseUrl),
+    adapter: referenceAdapter(baseUrl, { testControlToken: app.reference.testControlToken ?? '' }),
     close: () => app.close(),
   };
 }

@@ -26,8 +26,11 @@ const FAMILIES = 'access,message-batches,rate-limits,usage,workspaces';
 const MAIN = fileURLToPath(new URL('../../packages/reference-server/src/main.ts', import.meta.url));
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
-/** Starts the reference server's command as a child process; resolves to it and its base URL. */
-function startServer(args: readonly string[]): Promise<{ child: ChildProcess; url: string }> {
+/**
+ * Starts the reference server's command as a child process; resolves to it, its base URL and the
+ * test-control token its banner prints.
+ */
+function startServer(args: readonly string[]): Promise<{ child: ChildProcess; url: string; token: string }> {
   const child = spawn(
     process.execPath,
     ['--import', TSX, '--conditions=@vendor-api/source', MAIN, '--port', '0', ...args],
@@ -38,7 +41,8 @@ function startServer(args: readonly string[]): Promise<{ child: ChildProcess; ur
     const read = (chunk: Buffer) => {
       output += chunk.toString('utf8');
       const url = /^base URL:\s+(\S+)$/m.exec(output)?.[1];
-      if (url) resolve({ child, url });
+      const token = /^control token:\s+(\S+)$/m.exec(output)?.[1];
+      if (url && token) resolve({ child, url, token });
     };
     child.stdout?.on('data', read);
     child.stderr?.on('data', read);
@@ -59,15 +63,15 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 /** Ids of the active workspaces of the server's seeded organization (through the documented list). */
-async function activeWorkspaces(url: string): Promise<string[]> {
-  const http = new Http(await referenceTarget(url), new Recorder());
+async function activeWorkspaces(url: string, testControlToken: string): Promise<string[]> {
+  const http = new Http(await referenceTarget(url, { testControlToken }), new Recorder());
   const res = await http.call('organizations.workspaces.list', { auth: 'admin' }, false);
   expect(res.status).toBe(200);
   return (res.body as { data: { id: string }[] }).data.map((w) => w.id).sort();
 }
 
 describe('the suite against a separately started reference server', () => {
-  let server: { child: ChildProcess; url: string };
+  let server: { child: ChildProcess; url: string; token: string };
   let dir: string;
   const seed = Number(process.env.VENDOR_API_SEED ?? 1);
 
@@ -81,7 +85,7 @@ describe('the suite against a separately started reference server', () => {
   });
 
   it('passes twice in a row through --adapter reference and leaves the seeded organization its workspaces', async () => {
-    const before = await activeWorkspaces(server.url);
+    const before = await activeWorkspaces(server.url, server.token);
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     try {
       for (const [i, runSeed] of [seed, seed + 1].entries()) {
@@ -92,6 +96,8 @@ describe('the suite against a separately started reference server', () => {
           server.url,
           '--adapter',
           'reference',
+          '--test-control-token',
+          server.token,
           '--family',
           FAMILIES,
           '--seed',
@@ -114,8 +120,20 @@ describe('the suite against a separately started reference server', () => {
     } finally {
       log.mockRestore();
     }
-    expect(await activeWorkspaces(server.url)).toEqual(before);
+    expect(await activeWorkspaces(server.url, server.token)).toEqual(before);
   }, 120_000);
+
+  it('is a usage error (exit 2) naming the option when the test-control token is missing or wrong', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      for (const extra of [[], ['--test-control-token', 'not-the-token']]) {
+        expect(await main(['run', '--base-url', server.url, '--adapter', 'reference', ...extra])).toBe(2);
+        expect(String(error.mock.calls.at(-1)?.[0])).toContain('--test-control-token');
+      }
+    } finally {
+      error.mockRestore();
+    }
+  });
 
   it('is a usage error (exit 2) when the server has no test control', async () => {
     const app = createServer();

@@ -2,6 +2,7 @@
  * The adapter of the reference server, over its test-control API (`/_test/...`, mounted when the
  * server starts with test control). It doubles as the worked example of an adapter.
  */
+import { TEST_CONTROL_TOKEN_HEADER } from '@vendor-api/reference-server';
 import { request } from 'undici';
 import type { Adapter, BatchDrive, DreamDrive, Target, Workspace } from '../adapter.js';
 import type { Capability } from '../capabilities.js';
@@ -32,15 +33,30 @@ export interface AreaMethods {
 /** Where the server's test control answers. */
 const testControlBase = (baseUrl: string) => `${baseUrl.replace(/\/$/, '')}/_test`;
 
+/** How the adapter reaches test control. */
+export interface ReferenceAdapterOptions {
+  /** The token the server printed at start (`control token:`); every test-control call carries it. */
+  readonly testControlToken?: string;
+}
+
+/** The header carrying the test-control token, when one is given. */
+const tokenHeader = (options: ReferenceAdapterOptions): Record<string, string> =>
+  options.testControlToken === undefined ? {} : { [TEST_CONTROL_TOKEN_HEADER]: options.testControlToken };
+
 /**
  * The target of the seeded (demo) organization, as test control's state gives it
  * (`GET /_test/state`): its admin key, its workspace with a workspace key, its id. A
  * TestControlError when the server answers without test control (started without it).
  */
-export async function referenceTarget(baseUrl: string): Promise<Target> {
+export async function referenceTarget(
+  baseUrl: string,
+  options: ReferenceAdapterOptions = {},
+): Promise<Target> {
   const url = `${testControlBase(baseUrl)}/state`;
-  const r = await request(url, { method: 'GET', headersTimeout: 10_000 });
+  const r = await request(url, { method: 'GET', headers: tokenHeader(options), headersTimeout: 10_000 });
   const text = await r.body.text();
+  if (r.statusCode === 401)
+    throw new TestControlError(`GET ${url} answered 401: give the server's test-control token`);
   if (r.statusCode !== 200) throw new TestControlError(`GET ${url} answered ${r.statusCode}`);
   let demo: Partial<Record<'organizationId' | 'workspaceId' | 'adminKey' | 'workspaceKey', unknown>> = {};
   try {
@@ -59,8 +75,9 @@ export async function referenceTarget(baseUrl: string): Promise<Target> {
   return { baseUrl, adminKey, workspace: { id: workspaceId, apiKey: workspaceKey }, organizationId };
 }
 
-export function referenceAdapter(baseUrl: string): Adapter {
+export function referenceAdapter(baseUrl: string, options: ReferenceAdapterOptions = {}): Adapter {
   const base = testControlBase(baseUrl);
+  const token = tokenHeader(options);
   async function call(
     method: 'GET' | 'POST' | 'DELETE',
     path: string,
@@ -68,7 +85,7 @@ export function referenceAdapter(baseUrl: string): Adapter {
   ): Promise<{ status: number; body: unknown }> {
     const r = await request(base + path, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: body === undefined ? token : { ...token, 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await r.body.text();

@@ -20,7 +20,7 @@
 import { vendor } from '@vendor-api/spec';
 import Fastify from 'fastify';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, jwtVerify, SignJWT } from 'jose';
-import { createServer } from '../src/index.js';
+import { createServer, TEST_CONTROL_TOKEN_HEADER } from '../src/index.js';
 import {
   best,
   Loader,
@@ -44,10 +44,19 @@ const SUBJECT = 'repo:acme/app:ref:refs/heads/main';
 const AUDIENCE = 'bench-audience';
 const GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 
-async function postJson(base: string, path: string, body: unknown): Promise<Record<string, unknown>> {
+async function postJson(
+  base: string,
+  path: string,
+  body: unknown,
+  token = '',
+): Promise<Record<string, unknown>> {
   const res = await fetch(`${base}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', [vendor.headers.version]: vendor.apiVersion },
+    headers: {
+      'content-type': 'application/json',
+      [vendor.headers.version]: vendor.apiVersion,
+      [TEST_CONTROL_TOKEN_HEADER]: token,
+    },
     body: JSON.stringify(body),
   });
   const json = (await res.json()) as Record<string, unknown>;
@@ -60,28 +69,44 @@ export async function run(): Promise<boolean> {
   console.log(`token exchange vs raw jose ES256 verification (pipelining ${depth})`);
   const app = createServer({ seed: 'bench', testControl: true });
   const base = await app.reference.listenLocal(0);
+  const token = app.reference.testControlToken ?? '';
   const loader = new Loader();
   const bare = Fastify({ logger: false });
   try {
     const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
     const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'bench-1', alg: 'ES256', use: 'sig' };
 
-    const issuer = await postJson(base, '/_test/federation/issuers', {
-      name: 'bench-issuer',
-      issuer_url: ISSUER_URL,
-      jwks: { type: 'inline', keys: [jwk] },
-    });
-    const account = await postJson(base, '/_test/federation/service_accounts', {
-      name: 'bench-deployer',
-      workspace_ids: [app.reference.state.demo.workspaceId],
-    });
-    const rule = await postJson(base, '/_test/federation/rules', {
-      issuer_id: issuer.id,
-      name: 'bench-rule',
-      match: { subject_prefix: SUBJECT },
-      oauth_scope: 'workspace:developer',
-      workspace_id: app.reference.state.demo.workspaceId,
-    });
+    const issuer = await postJson(
+      base,
+      '/_test/federation/issuers',
+      {
+        name: 'bench-issuer',
+        issuer_url: ISSUER_URL,
+        jwks: { type: 'inline', keys: [jwk] },
+      },
+      token,
+    );
+    const account = await postJson(
+      base,
+      '/_test/federation/service_accounts',
+      {
+        name: 'bench-deployer',
+        workspace_ids: [app.reference.state.demo.workspaceId],
+      },
+      token,
+    );
+    const rule = await postJson(
+      base,
+      '/_test/federation/rules',
+      {
+        issuer_id: issuer.id,
+        name: 'bench-rule',
+        match: { subject_prefix: SUBJECT },
+        oauth_scope: 'workspace:developer',
+        workspace_id: app.reference.state.demo.workspaceId,
+      },
+      token,
+    );
 
     const now = Math.floor(Date.now() / 1000);
     const sign = (i: number) =>

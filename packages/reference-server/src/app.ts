@@ -22,6 +22,7 @@ import { validateRequest } from '@vendor-api/validators';
 
 type PresentedCredential = access.PresentedCredential;
 
+import { randomBytes } from 'node:crypto';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -36,6 +37,7 @@ import { attachFederation, federationOf } from './federation/store.js';
 import { createIds } from './ids.js';
 import { catchUpDreams } from './lifecycle/dreams.js';
 import { catchUpBatches, resultsPath } from './lifecycle/message-batches.js';
+import { checkPublicUrl, parserErrorAnswer, testControlRefusal } from './request-guards.js';
 import { handlers as allHandlers } from './routes/index.js';
 import { seedDemo } from './seed.js';
 import { type Caller, DEFAULT_TIMINGS, type HandlerMap, type ServerState, type Timings } from './state.js';
@@ -83,10 +85,22 @@ export interface ServerOptions {
    * whatever network is used.
    */
   readonly federationNetwork?: FederationNetwork;
+  /**
+   * Base URL absolute URLs (`results_url`) start with (default: the address the server listens
+   * on); never taken from the request's Host header.
+   */
+  readonly publicUrl?: string;
+  /**
+   * Token every test-control call must carry in the `test-control-token` header (default: 32
+   * bytes from the cryptographic random source, a new one per start).
+   */
+  readonly testControlToken?: string;
 }
 
 export interface ReferenceServer {
   readonly state: ServerState;
+  /** The token test-control calls carry (null without test control). */
+  readonly testControlToken: string | null;
   /** Listens on 127.0.0.1 only; resolves to the base URL. Port 0 picks a free port. */
   listenLocal(port?: number): Promise<string>;
 }
@@ -97,8 +111,6 @@ declare module 'fastify' {
   }
 }
 
-/** Largest body accepted: the batch size limit plus room for the envelope. */
-const BODY_LIMIT = 256 * 1024 * 1024 + 1024 * 1024;
 export const REQUEST_ID_HEADER = 'request-id';
 
 /**
@@ -142,9 +154,19 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
   );
   const handlers = options.handlers ?? allHandlers;
 
+  const testControlToken = options.testControl
+    ? (options.testControlToken ?? randomBytes(32).toString('hex'))
+    : null;
+  const publicUrl = options.publicUrl === undefined ? null : checkPublicUrl(options.publicUrl);
+  const idHeader = requestIdHeader(state, REQUEST_ID_HEADER);
+
   const app = Fastify({
     logger: options.logger ?? false,
-    bodyLimit: BODY_LIMIT,
+    // Operations have their own limits (access.bodyLimit); this one covers test control.
+    bodyLimit: access.BODY_LIMITS.default,
+    // What Node's HTTP parser refuses (a malformed request line or header, headers too large)
+    // leaves as the API's error body with a request id, and the connection is closed, saying so.
+    clientErrorHandler: (error, socket) => parserErrorAnswer(error, socket, idHeader, ids.next('request')),
     genReqId: () => ids.next('request'),
     // Long ids must reach the handlers (and get a 404 there), not die in the router.
     routerOptions: { maxParamLength: 4096 },
@@ -163,6 +185,7 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
 
   const reference: ReferenceServer = {
     state,
+    testControlToken,
     async listenLocal(port = 0) {
       await app.listen({ host: '127.0.0.1', port });
       const address = app.server.address();
@@ -172,37 +195,64 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
   };
   app.decorate('reference', reference);
 
+  /** `<scheme>://<host>` of absolute URLs: the configured one, else the listening address. */
+  let listening: string | null = null;
+  const origin = (): string => {
+    if (publicUrl !== null) return publicUrl;
+    if (listening === null) {
+      const address = app.server.address();
+      if (typeof address !== 'object' || address === null) return 'http://127.0.0.1';
+      const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      listening = `http://${host}:${address.port}`;
+    }
+    return listening;
+  };
+
   // Callback-style hooks: they run on every request, and async ones cost a promise each.
-  const idHeader = requestIdHeader(state, REQUEST_ID_HEADER);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(idHeader, request.id);
     done();
   });
+  if (testControlToken !== null) {
+    app.addHook('onRequest', (request, _reply, done) => {
+      done(testControlRefusal(request, testControlToken) ?? undefined);
+    });
+  }
 
   // JSON only; a malformed body is a 400 error body, never a 5xx.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch (e) {
-      // The exchange answers malformed requests with its own type (UNSPEC-EXCH-OTHER-VALIDATION).
+    // The exchange answers malformed requests with its own type (UNSPEC-EXCH-OTHER-VALIDATION).
+    const refuse = (message: string) => {
       const type = isExchange(request)
         ? exchangeBodyErrorType(state, undefined, EXCHANGE_INVALID_REQUEST)
         : 'invalid_request_error';
-      done(new ApiError(400, type, `malformed JSON body: ${(e as Error).message}`), undefined);
+      done(new ApiError(400, type, message), undefined);
+    };
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (e) {
+      return refuse(`malformed JSON body: ${(e as Error).message}`);
     }
+    // Nothing past this point walks a body deeper than the bound (UNSPEC-REQUEST-JSON-DEPTH).
+    const deep = access.jsonDepthViolation(parsed);
+    if (deep !== null) return refuse(`${deep}: nests deeper than ${access.MAX_JSON_DEPTH} levels`);
+    done(null, parsed);
   });
 
   app.setErrorHandler((error: unknown, request, reply) => {
+    // Refused before its body was read (credential, size): the connection is not kept to read it.
+    if (bodyUnread(request)) reply.header('connection', 'close');
     if (error instanceof ApiError) {
       if (state.variants.size === 0) return reply.code(error.status).send(error.body);
       return sendError(request, reply, error);
     }
     const status = (error as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      const message = (error as Error).message ?? 'bad request';
+      const message = frameworkErrorMessage(request, error as Error & { code?: string });
       return sendError(request, reply, new ApiError(status, defaultErrorType(status), message));
     }
     request.log.error(error);
@@ -251,13 +301,48 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
       method: endpoint.method,
       url,
       config: { endpoint },
+      // UNSPEC-REQUEST-BODY-SIZE (BATCH-CREATE-MAX-SIZE, EXCH-ASSERTION-MAX): larger is 413.
+      bodyLimit: access.bodyLimit(endpoint.id),
+      // Headers and credential are checked before the body is read.
+      preParsing: (request, _reply, payload, done) => {
+        try {
+          callers.set(request, admit(state, endpoint, request));
+          done(null, payload);
+        } catch (error) {
+          done(error as Error);
+        }
+      },
       ...(url === access.TOKEN_EXCHANGE_PATH ? { onSend: dropExchangeErrorRequestId } : {}),
-      handler: (request, reply) => pipeline(state, handlers, endpoint, request, reply),
+      handler: (request, reply) =>
+        pipeline(state, handlers, endpoint, request, reply, callers.get(request) ?? null, origin()),
     });
   }
 
   if (options.testControl) registerTestControl(app, state);
   return app;
+}
+
+/** The caller each admitted request was identified as (checked before its body is read). */
+const callers = new WeakMap<FastifyRequest, Caller | null>();
+
+/** Whether a request declares a body that has not been read (it was refused before). */
+function bodyUnread(request: FastifyRequest): boolean {
+  const { headers } = request;
+  const declared =
+    headers['transfer-encoding'] !== undefined ||
+    (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+  return declared && !request.raw.complete;
+}
+
+/** The message of a 4xx Fastify raises (a body too large, a content type without a parser). */
+function frameworkErrorMessage(request: FastifyRequest, error: Error & { code?: string }): string {
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    const endpoint = (request.routeOptions.config as { endpoint?: Endpoint } | undefined)?.endpoint;
+    const limit = endpoint === undefined ? access.BODY_LIMITS.default : access.bodyLimit(endpoint.id);
+    return `request body larger than ${limit} bytes, the limit of ${endpoint?.id ?? 'this route'}`;
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'content-type must be application/json';
+  return error.message ?? 'bad request';
 }
 
 /** `error.type` of the exchange's malformed-request answers (its documented body errors). */
@@ -434,13 +519,12 @@ function validationHeaders(state: ServerState, request: FastifyRequest): Record<
   };
 }
 
-async function pipeline(
-  state: ServerState,
-  handlers: HandlerMap,
-  endpoint: Endpoint,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<unknown> {
+/**
+ * What is decided from the headers alone, before the body is read: background catch-up, version
+ * and beta headers, the credential and whether it may call the endpoint. The caller, or null on
+ * an endpoint that takes none.
+ */
+function admit(state: ServerState, endpoint: Endpoint, request: FastifyRequest): Caller | null {
   state.catchUp();
   const v = state.vendor;
 
@@ -468,7 +552,18 @@ async function pipeline(
   const caller = identify(state, endpoint, request);
   const decision = access.authorize(endpoint, caller?.presented ?? { kind: 'none' });
   if (!decision.allowed) deny(decision);
+  return caller;
+}
 
+async function pipeline(
+  state: ServerState,
+  handlers: HandlerMap,
+  endpoint: Endpoint,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  caller: Caller | null,
+  origin: string,
+): Promise<unknown> {
   const routeParams = (request.params ?? {}) as Record<string, unknown>;
   const parts = {
     path: endpoint.path === null ? {} : routeParams,
@@ -509,7 +604,7 @@ async function pipeline(
     path: endpoint.path === null ? routeParams : validated.value.path,
     query: validated.value.query,
     body: validated.value.body,
-    origin: `${request.protocol}://${request.host}`,
+    origin,
     authorizeResource(owner) {
       const d = access.authorize(endpoint, caller?.presented ?? { kind: 'none' }, {
         resourceWorkspaceId: owner.workspaceId,

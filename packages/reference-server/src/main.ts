@@ -13,9 +13,12 @@ import { parseVariants, VARIANTS } from './variants/index.js';
 const HELP = `Usage: reference-server [options]
 
   --port N          port on 127.0.0.1 (default 0: a free one)
-  --seed S          seed of every id and key the server mints (default 0)
+  --seed S          seed of every id the server mints (default 0); keys and tokens are
+                    always random
   --vendor NAME     vendor name headers, prefixes and model ids derive from
-  --test-control    mount the test-control API under /_test/ and use a manual clock
+  --test-control    mount the test-control API under /_test/ and use a manual clock; every
+                    call carries the printed token in the test-control-token header
+  --public-url URL  base URL of absolute URLs in answers (default: the listening address)
   --faults A,B      switch seeded faults on (--list-faults prints the catalog)
   --list-faults     print the fault catalog and exit
   --variants A,B    switch variants on: legal alternatives where the documents are silent
@@ -36,6 +39,7 @@ try {
       seed: { type: 'string', default: '0' },
       vendor: { type: 'string' },
       'test-control': { type: 'boolean', default: false },
+      'public-url': { type: 'string' },
       faults: { type: 'string', default: '' },
       'list-faults': { type: 'boolean', default: false },
       variants: { type: 'string', default: '' },
@@ -91,6 +95,7 @@ try {
     faults,
     variants,
     ...(typeof values.vendor === 'string' ? { vendor: values.vendor } : {}),
+    ...(typeof values['public-url'] === 'string' ? { publicUrl: values['public-url'] } : {}),
     // With test control the clock is manual (advanced through /_test/clock/advance).
     ...(testControl ? { clock: new ManualClock(Date.now()) } : {}),
   });
@@ -106,6 +111,7 @@ console.log(`workspace key:   ${demo.workspaceKey}`);
 console.log(`organization id: ${demo.organizationId}`);
 console.log(`workspace id:    ${demo.workspaceId}`);
 if (testControl) console.log(`test control:    ${url}/_test/`);
+if (testControl) console.log(`control token:   ${app.reference.testControlToken}`);
 if (faults.length) console.log(`faults on:       ${faults.join(', ')}`);
 if (variants.length) console.log(`variants on:     ${variants.join(', ')}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

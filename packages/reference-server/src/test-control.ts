@@ -94,6 +94,16 @@ function ownerFor(state: ServerState, body: Body): ResourceOwner {
 export function registerTestControl(app: FastifyInstance, state: ServerState): void {
   const p = TEST_CONTROL_PREFIX;
 
+  // `GET /_test/`: every test-control route, as registered.
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(`${p}/`)) return;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url });
+    }
+  });
+  app.get(`${p}/`, async () => ({ routes }));
+
   app.get(`${p}/state`, async () => ({
     now: iso(state.clock.now()),
     demo: state.demo,

@@ -12,10 +12,11 @@
  *
  * The one 5xx tolerated is the 501 of an endpoint that has no handler yet (reported by name).
  */
-import { type Endpoint, spec, vendor } from '@vendor-api/spec';
+import { access, type Endpoint, spec, vendor } from '@vendor-api/spec';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createServer, handlers, ManualClock, routeUrl } from '../src/index.js';
+import { createServer, handlers, ManualClock, routeUrl, TEST_CONTROL_TOKEN_HEADER } from '../src/index.js';
+import { rawHttp } from './helpers.js';
 
 const TOTAL = 10_000;
 const endpoints = spec.endpoints.filter((e) => routeUrl(e) !== null);
@@ -324,8 +325,11 @@ const malformedText = (body: unknown): fc.Arbitrary<string> => {
 const newServer = () =>
   createServer({ seed: 'fuzz', clock: new ManualClock('2026-01-01T00:00:00.000Z'), testControl: true });
 let app = newServer();
-/** The same seed gives every fresh server the same demo organization and keys. */
-const { demo } = app.reference.state;
+/**
+ * The same seed gives every fresh server the same demo organization; its keys are new each time
+ * (secrets are random), so each fresh server's are read (arbitraries are built after it starts).
+ */
+let demo = app.reference.state.demo;
 const v = vendor;
 const DREAM_BETAS = 'managed-agents-2026-04-01,dreaming-2026-04-21';
 
@@ -377,6 +381,7 @@ async function inject(options: {
 async function provision() {
   await app.close();
   app = newServer();
+  demo = app.reference.state.demo;
   await app.ready();
   for (const ids of Object.values(known)) ids.length = 0;
   knownCursors.length = 0;
@@ -387,7 +392,12 @@ async function provision() {
     const res = await app.inject({
       method: 'POST',
       url,
-      headers: { ...json, 'x-api-key': demo.workspaceKey, ...extra },
+      headers: {
+        ...json,
+        'x-api-key': demo.workspaceKey,
+        [TEST_CONTROL_TOKEN_HEADER]: app.reference.testControlToken ?? '',
+        ...extra,
+      },
       payload: JSON.stringify(body),
     });
     return res.json() as Record<string, unknown>;
@@ -625,6 +635,46 @@ function examples(endpoint: Endpoint): unknown[] {
   }
 }
 
+/** Every object of a JSON value (the value first), up to `max` of them. */
+function objectsOf(value: unknown, max = 64): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  const queue: unknown[] = [value];
+  while (queue.length > 0 && out.length < max) {
+    const v = queue.shift();
+    if (v === null || typeof v !== 'object') continue;
+    if (!Array.isArray(v)) out.push(v as Record<string, unknown>);
+    queue.push(...(Array.isArray(v) ? v : Object.values(v)));
+  }
+  return out;
+}
+
+/**
+ * A body nesting deep: a (valid-ish) body one of whose objects (`tools[0].input_schema`, a batch
+ * request's `params`, the body itself, ...) gains a member nested up to 10,000 levels, around the
+ * depth bound (UNSPEC-REQUEST-JSON-DEPTH) and far past it.
+ */
+function deepText(validish: fc.Arbitrary<unknown>): fc.Arbitrary<string> {
+  const depth = fc.oneof(
+    fc.integer({ min: access.MAX_JSON_DEPTH - 3, max: access.MAX_JSON_DEPTH + 3 }),
+    fc.integer({ min: 1, max: 10_000 }),
+  );
+  return fc
+    .tuple(validish, depth, fc.nat(), fc.constantFrom('array', 'object'))
+    .map(([body, levels, at, kind]) => {
+      const copy = structuredClone(body);
+      const objects = objectsOf(copy);
+      const marker = '\u0000deep';
+      const nested =
+        kind === 'array'
+          ? `${'['.repeat(levels)}${']'.repeat(levels)}`
+          : `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+      const target = objects.length > 0 ? objects[at % objects.length] : undefined;
+      if (target === undefined) return nested;
+      target.deep = marker;
+      return JSON.stringify(copy).replace(JSON.stringify(marker), nested);
+    });
+}
+
 function bodyTextArb(endpoint: Endpoint): fc.Arbitrary<string | undefined> {
   const ref = (endpoint.body?.schema as Schema | undefined)?.$ref;
   const schema = typeof ref === 'string' ? named[ref] : (endpoint.body?.schema as Schema | undefined);
@@ -645,6 +695,7 @@ function bodyTextArb(endpoint: Endpoint): fc.Arbitrary<string | undefined> {
       arbitrary: json.map((b) => JSON.stringify(b)),
     },
     { weight: 2, arbitrary: validish.chain((b) => malformedText(b)) },
+    { weight: endpoint.method === 'POST' ? 1 : 0, arbitrary: deepText(validish) },
     { weight: endpoint.method === 'POST' ? 1 : 6, arbitrary: fc.constant(undefined) },
   );
 }
@@ -729,6 +780,43 @@ describe(`fuzz: ${RUNS_PER_ENDPOINT} generated requests per operation, ${endpoin
       expect(JSON.parse(res.body), url).toMatchObject({ type: 'error', error: { type: expect.any(String) } });
     }
   });
+
+  // Body size (UNSPEC-REQUEST-BODY-SIZE): over a real socket, a body declared larger than its
+  // operation's limit is refused from its declared length (never read), after the credential.
+  it("a body declared over its operation's limit is 413 (401 without a credential), never read", async () => {
+    const port = Number(new URL(await app.reference.listenLocal(0)).port);
+    const withBody = endpoints.filter((e) => e.method === 'POST');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...withBody),
+        fc.integer({ min: 1, max: 2 ** 40 }),
+        fc.boolean(),
+        async (endpoint, excess, credential) => {
+          const url = (routeUrl(endpoint) ?? '/').replace(/:[A-Za-z0-9_]+/g, 'x');
+          const key = endpoint.auth.includes('admin_key') ? demo.adminKey : demo.workspaceKey;
+          const headers = [
+            `POST ${url} HTTP/1.1`,
+            'host: 127.0.0.1',
+            'content-type: application/json',
+            `content-length: ${access.bodyLimit(endpoint.id) + excess}`,
+            `${v.headers.version}: ${v.apiVersion}`,
+            ...(endpoint.betas.length > 0 ? [`${v.headers.beta}: ${endpoint.betas.join(',')}`] : []),
+            ...(credential ? [`x-api-key: ${key}`] : []),
+          ];
+          sent++;
+          const res = await rawHttp(port, `${headers.join('\r\n')}\r\n\r\n{`);
+          const needsCredential = endpoint.auth.length > 0;
+          const want = credential || !needsCredential ? 413 : 401;
+          expect(res.status, `${endpoint.id} ${res.body}`).toBe(want);
+          expect(JSON.parse(res.body)).toMatchObject({ type: 'error', error: { type: expect.any(String) } });
+          expect(res.headers['request-id']).toEqual(expect.any(String));
+          expect(res.headers.connection).toBe('close');
+          expect(res.closed).toBe(true);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  }, 60_000);
 
   it(`sent at least ${TOTAL} requests`, () => {
     const statuses = [...statusCounts.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}:${n}`);

@@ -1,7 +1,8 @@
+import { connect } from 'node:net';
 import { vendor } from '@vendor-api/spec';
 import { validateResponse } from '@vendor-api/validators';
 import { expect } from 'vitest';
-import { createServer, ManualClock, type ServerOptions } from '../src/index.js';
+import { createServer, ManualClock, type ServerOptions, TEST_CONTROL_TOKEN_HEADER } from '../src/index.js';
 
 export const DREAM_BETAS = 'managed-agents-2026-04-01,dreaming-2026-04-21';
 export const MODEL = vendor.models.sonnet;
@@ -20,6 +21,8 @@ export function setup(options: ServerOptions = {}) {
     if (opts.version !== null) headers[vendor.headers.version] = opts.version ?? vendor.apiVersion;
     if (opts.betas !== undefined) headers[vendor.headers.beta] = opts.betas;
     if (opts.key !== null) headers['x-api-key'] = opts.key ?? demo.workspaceKey;
+    const token = app.reference.testControlToken;
+    if (url.startsWith('/_test') && token !== null) headers[TEST_CONTROL_TOKEN_HEADER] = token;
     let payload: string | undefined;
     if (opts.raw !== undefined) payload = opts.raw;
     else if (opts.body !== undefined) payload = JSON.stringify(opts.body);
@@ -103,4 +106,52 @@ export async function sessionWithMemoryStore(t: ReturnType<typeof setup>, name: 
   });
   expect(session.status).toBe(200);
   return { storeId, sessionId: String(session.json?.id) };
+}
+
+/** A response read off a raw socket: status, headers (lower-case names), body, and whether the server closed. */
+export interface RawResponse {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+  readonly closed: boolean;
+}
+
+/**
+ * Writes `text` as it is on a new connection to 127.0.0.1:`port` and reads one response: what
+ * `inject` cannot send (malformed requests, a declared body that never comes). Resolves once the
+ * response is complete and the server closed the connection, or after `waitMs` otherwise.
+ */
+export function rawHttp(port: number, text: string, waitMs = 2_000): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let data = '';
+    let closed = false;
+    const finish = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      const [head = '', ...rest] = data.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const line of lines) {
+        const i = line.indexOf(':');
+        if (i > 0) headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
+      }
+      if (statusLine === '') reject(new Error(`no response (${JSON.stringify(data.slice(0, 200))})`));
+      else
+        resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n'), closed });
+    };
+    const timer = setTimeout(finish, waitMs);
+    socket.on('data', (chunk) => {
+      data += chunk.toString('utf8');
+    });
+    socket.on('end', () => {
+      closed = true;
+      finish();
+    });
+    socket.on('error', () => {
+      closed = true;
+      finish();
+    });
+    socket.write(text);
+  });
 }

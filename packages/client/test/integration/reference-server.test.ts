@@ -31,7 +31,10 @@ const demo = app.reference.state.demo;
 async function control<T = Record<string, unknown>>(path: string, body: unknown = {}): Promise<T> {
   const res = await fetch(`${base}/_test${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: {
+      'content-type': 'application/json',
+      'test-control-token': app.reference.testControlToken ?? '',
+    },
     body: JSON.stringify(body),
   });
   const json = (await res.json()) as T;

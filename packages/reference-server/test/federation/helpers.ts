@@ -5,7 +5,7 @@
 import { jwt, vendor } from '@vendor-api/spec';
 import { type CryptoKey, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { expect } from 'vitest';
-import type { ServerOptions } from '../../src/index.js';
+import { type ServerOptions, TEST_CONTROL_TOKEN_HEADER } from '../../src/index.js';
 import { setup } from '../helpers.js';
 
 export const GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
@@ -80,12 +80,12 @@ export async function setupFederation(options: FederationSetupOptions = {}) {
   const keys = options.keys ?? [es256];
 
   async function control(method: 'GET' | 'POST', url: string, body?: unknown) {
+    const token = { [TEST_CONTROL_TOKEN_HEADER]: app.reference.testControlToken ?? '' };
     const res = await app.inject({
       method,
       url,
-      ...(body !== undefined
-        ? { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } }
-        : {}),
+      headers: body === undefined ? token : { ...token, 'content-type': 'application/json' },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
     });
     return { status: res.statusCode, json: res.json() as Record<string, unknown> };
   }
