@@ -7,6 +7,8 @@
  * Times are NumericDates: seconds since the epoch (fractions allowed).
  */
 
+import { jsonDepthViolation, MAX_JSON_DEPTH } from './json-depth.js';
+
 /** Requirement ids this module implements. */
 export const requirementIds: readonly string[] = [
   'JWT-SIZE-MAX',
@@ -323,6 +325,10 @@ function decodeJsonSegment(
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return { ok: false, reason: 'not-an-object', message: `JWT ${what} is not a JSON object` };
+  }
+  // Nothing walks claims deeper than the bound (UNSPEC-REQUEST-JSON-DEPTH).
+  if (jsonDepthViolation(value, MAX_JSON_DEPTH, what) !== null) {
+    return { ok: false, reason: 'json', message: `JWT ${what} nests deeper than ${MAX_JSON_DEPTH} levels` };
   }
   return { ok: true, value: value as Record<string, unknown> };
 }

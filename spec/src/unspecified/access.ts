@@ -167,8 +167,8 @@ export function unspecified(v: Vendor): Unspecified[] {
     u(
       'UNSPEC-REQUEST-JSON-DEPTH',
       ERRORS,
-      'How deeply a JSON request body may nest (objects and arrays within one another), and the answer to a deeper one.',
-      "At most 128 levels, the top-level value being the first (rules/request-bounds.ts `MAX_JSON_DEPTH`, the server's choice); a deeper body is 400 `invalid_request_error` (`invalid_request` on the exchange) naming the path of the first value past the bound. The suite never sends a body near the bound.",
+      'How deeply a JSON request body, or the header and payload of an exchanged JWT, may nest (objects and arrays within one another), and the answer to a deeper one.',
+      "At most 128 levels, the top-level value being the first (rules/json-depth.ts `MAX_JSON_DEPTH`, the server's choice); a deeper body is 400 `invalid_request_error` (`invalid_request` on the exchange) naming the path of the first value past the bound; a deeper JWT is malformed (400 `invalid_grant`, like any undecodable JWT). The suite never sends either near the bound.",
     ),
     u(
       'UNSPEC-REQUEST-BODY-SIZE',

@@ -13,7 +13,7 @@ import * as unCredentials from '../../src/unspecified/credentials.js';
 import { defineVendor, vendor } from '../../src/vendor.js';
 
 const PREFIXES = /^(CRED|CONFIG|PROFILE|AUTH|SCOPE|VERSION|BETA|ERROR)-[A-Z0-9]+(-[A-Z0-9]+)*$/;
-const UNSPEC_PREFIXES = /^UNSPEC-(CRED|PROFILE|AUTH|VERSION|BETA|ERROR|TIMESTAMP)(-[A-Z0-9]+)+$/;
+const UNSPEC_PREFIXES = /^UNSPEC-(CRED|PROFILE|AUTH|VERSION|BETA|ERROR|TIMESTAMP|REQUEST)(-[A-Z0-9]+)+$/;
 
 const requirements = [...rqCredentials.requirements(vendor), ...rqAccess.requirements(vendor)];
 const unspecified = [...unCredentials.unspecified(vendor), ...unAccess.unspecified(vendor)];

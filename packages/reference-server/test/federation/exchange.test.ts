@@ -1,7 +1,16 @@
-import { jwt, vendor } from '@vendor-api/spec';
+import { access, jwt, vendor } from '@vendor-api/spec';
+import { CompactSign } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { expectValid } from '../helpers.js';
-import { expectInvalidGrant, GRANT_TYPE, keyPair, SUBJECT, setupFederation, sign } from './helpers.js';
+import {
+  expectInvalidGrant,
+  GRANT_TYPE,
+  ISSUER_URL,
+  keyPair,
+  SUBJECT,
+  setupFederation,
+  sign,
+} from './helpers.js';
 
 describe('token exchange: success (EXCH-RESPONSE-SHAPE)', () => {
   it('exchanges a valid JWT for a Bearer token with the rule scope and lifetime', async () => {
@@ -274,5 +283,25 @@ describe('matchers', () => {
     expect((await f.exchangeSigned()).status).toBe(200);
     expectInvalidGrant(await f.exchangeSigned({ claims: { repository: 'acme/other' } }));
     expectInvalidGrant(await f.exchangeSigned({ claims: { sub: 'user:me' } }));
+  });
+});
+
+describe('token exchange: claims of bounded depth (UNSPEC-REQUEST-JSON-DEPTH)', () => {
+  it(`a JWT whose payload nests past ${access.MAX_JSON_DEPTH} levels is malformed (400 invalid_grant), thousands of levels included; at the bound it is exchanged`, async () => {
+    const f = await setupFederation({ match: { condition: 'claims.ctx == claims.ctx' } });
+    const key = await keyPair('ES256');
+    /** A JWT whose `ctx` claim is `levels` arrays deep (the payload itself is the first level). */
+    const deep = async (levels: number) => {
+      const now = Math.floor(f.clock.now() / 1000);
+      const claims = { iss: ISSUER_URL, sub: SUBJECT, aud: 'vendor-api', iat: now, exp: now + 600, ctx: '@' };
+      const payload = JSON.stringify(claims).replace('"@"', `${'['.repeat(levels)}${']'.repeat(levels)}`);
+      return new CompactSign(new TextEncoder().encode(payload))
+        .setProtectedHeader({ alg: 'ES256', kid: key.kid })
+        .sign(key.privateKey);
+    };
+    expect((await f.exchange({ assertion: await deep(access.MAX_JSON_DEPTH - 1) })).status).toBe(200);
+    for (const levels of [access.MAX_JSON_DEPTH, 3_000, 6_000]) {
+      expectInvalidGrant(await f.exchange({ assertion: await deep(levels) }));
+    }
   });
 });
