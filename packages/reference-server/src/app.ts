@@ -2,9 +2,12 @@
  * `createServer`: a Fastify instance whose routes are the spec's endpoint table, every request
  * through one pipeline:
  *
- *   request-id header -> background catch-up -> version header -> beta header -> credential
- *   (`identify`: API keys, and access tokens minted by the exchange) -> `authorize` (kinds,
- *   scopes) -> `validateRequest` (path, query, headers, body) -> the operation's handler.
+ *   request-id header -> (before the body is read: `admit`) background catch-up -> version
+ *   header -> beta header -> credential (`identify`: API keys, and access tokens minted by the
+ *   exchange) -> `authorize` (kinds, scopes) -> (the body, within the operation's size limit and
+ *   the depth bound) -> `validateRequest` (path, query, headers, body) -> the operation's handler.
+ *
+ * Test control (`/_test/`) answers only calls carrying its token, addressed to a loopback name.
  *
  * Fastify's own schema validation is not used: the spec's precompiled validators are. Every error
  * (pipeline, handler, malformed JSON, unknown route, unexpected failure) leaves as the API's error
