@@ -9,6 +9,7 @@ import {
   type FileSessionResource,
   type GitHostRepositorySessionResource,
   type MemoryStoreAccess,
+  type MemoryStoreSessionResource,
   type SessionCreateParams,
   type SessionResourceCreateParams,
   type SessionResourceUpdateParams,
@@ -182,7 +183,8 @@ export const handlers: HandlerMap = {
     const now = state.clock.now();
     // Every item is checked before anything is stored: a refused request leaves no session behind.
     // Items of other kinds are accepted unchecked (UNSPEC-SESS-CREATE-RESOURCE-KINDS).
-    const items = params.resources.flatMap((item) => {
+    type Pending = { readonly fileId: string } | { readonly store: MemoryStoreSessionResource };
+    const items = params.resources.flatMap((item): Pending[] => {
       if (item.type === 'file' && 'file_id' in item && fileItemsAttached(state)) {
         const fileId = String(item.file_id);
         ownedFile(ctx, owner, fileId);
