@@ -543,6 +543,8 @@ export const UNREALISABLE: Readonly<Record<string, string>> = {
   'UNSPEC-ISSUER-RECORD-FIELDS': REGISTRATION,
   'UNSPEC-ISSUER-JWKS-OMITTED': REGISTRATION,
   'UNSPEC-ISSUER-JWK-MEMBERS': REGISTRATION,
+  'UNSPEC-FED-KEY-STRENGTH':
+    'Decided when an issuer is registered (fixtures register them) or its key set published; at the exchange a weak key is one not in the set, whose answer is the documented invalid_grant.',
   'UNSPEC-ISSUER-MAX-LIFETIME-RANGE': REGISTRATION,
   'UNSPEC-RULE-FIELDS': REGISTRATION,
   'UNSPEC-RULE-MULTI-WORKSPACE-FIELD': REGISTRATION,
