@@ -11,6 +11,16 @@ export interface Workspace {
   readonly apiKey: string;
 }
 
+/**
+ * Another tenant: an organization other than the target's, with its admin key and a workspace of
+ * it with a workspace key. The cross-tenant cases name the target's resources with its
+ * credentials and its resources with the target's.
+ */
+export interface Tenant {
+  readonly adminKey: string;
+  readonly workspace: Workspace;
+}
+
 export interface IssuerFixture {
   /** `^[a-z0-9-]+$`, 1 to 255 characters. */
   readonly name: string;
@@ -145,6 +155,8 @@ export interface Adapter {
   setFaults?(names: readonly string[]): Promise<void>;
   // organizations, keys, roles, members (organization administration)
   createOrganization?(): Promise<OrganizationFixture>;
+  /** Another tenant: a new organization's admin key and a workspace of it with its key (capability `tenants`). */
+  createTenant?(): Promise<Tenant>;
   createOrganizationUser?(
     organizationId: string,
     organizationRole: OrganizationRoleName,
@@ -208,6 +220,8 @@ export interface Target {
   readonly adminKey: string;
   readonly workspace: Workspace;
   readonly organizationId: string;
+  /** Another tenant's credentials, when given (`--other-admin-key`, `--other-workspace-id`, `--other-workspace-key`). */
+  readonly otherTenant?: Tenant;
 }
 
 /** The error a case throws when it calls an adapter method the adapter does not have. */

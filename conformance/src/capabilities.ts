@@ -29,6 +29,8 @@ export const CAPABILITIES = {
   'batch-internal-errors':
     'make chosen requests of a batch meet an internal server error when it is processed (driveBatch internalErrors)',
   faults: 'switch seeded faults on and off (the reference server only; for the mutation score)',
+  tenants:
+    'create another tenant: an organization with its admin key and a workspace of it with a workspace key (cross-tenant cases; or give its credentials as options)',
   organizations:
     'create a fresh organization (its admin API key and admin user) and users of it with an organization role',
   'workspace-keys':

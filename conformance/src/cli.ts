@@ -44,6 +44,9 @@ Target (run, replay). Without --base-url the reference server runs in-process (e
   --workspace-key KEY       a workspace API key
   --workspace-id ID         that key's workspace id
   --organization-id ID      the organization's UUID
+  --other-admin-key KEY, --other-workspace-id ID, --other-workspace-key KEY
+                            another tenant (organization) for the cross-tenant cases
+                            (skipped without them, unless the adapter can create one)
   --adapter reference       the built-in adapter of a reference server started with
                             --test-control; the keys and ids above are then optional (default:
                             the server's seeded organization, read from its test control)
@@ -80,6 +83,9 @@ const opts = {
   'workspace-key': { type: 'string' },
   'workspace-id': { type: 'string' },
   'organization-id': { type: 'string' },
+  'other-admin-key': { type: 'string' },
+  'other-workspace-id': { type: 'string' },
+  'other-workspace-key': { type: 'string' },
   adapter: { type: 'string' },
   'test-control-token': { type: 'string' },
   seed: { type: 'string' },
@@ -233,6 +239,14 @@ async function resolveTarget(values: Values, seed: number): Promise<Resolved> {
       apiKey: given('workspace-key', (t) => t.workspace.apiKey),
     },
     organizationId: given('organization-id', (t) => t.organizationId),
+    ...(values['other-admin-key'] && values['other-workspace-id'] && values['other-workspace-key']
+      ? {
+          otherTenant: {
+            adminKey: values['other-admin-key'],
+            workspace: { id: values['other-workspace-id'], apiKey: values['other-workspace-key'] },
+          },
+        }
+      : {}),
   };
   const adapter: Adapter = builtIn
     ? builtIn.create(target, values)

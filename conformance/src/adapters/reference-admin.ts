@@ -1,6 +1,6 @@
 /**
  * The reference adapter's organization-administration methods (beyond workspaces and users:
- * fresh organizations, workspace and admin keys, organization-role changes, the effective members of
+ * fresh organizations and other tenants, workspace and admin keys, organization-role changes, the effective members of
  * a workspace, rate-limit overrides, usage records) over the server's test control
  * (`packages/reference-server/src/test-control-admin.ts`).
  */
@@ -9,6 +9,7 @@ import type {
   OrganizationFixture,
   OrganizationRoleName,
   RateLimitOverrideFixture,
+  Tenant,
   UsageFixture,
 } from '../adapter.js';
 import type { AreaMethods, TestControl } from './reference.js';
@@ -26,6 +27,7 @@ export function adminMethods(tc: TestControl): AreaMethods {
       // The server enforces the enqueued_batch_requests limiter (only that one) on batch creation.
       'rate-limit-enforcement',
       'usage-records',
+      'tenants',
     ],
     methods: {
       async createOrganization(): Promise<OrganizationFixture> {
@@ -35,6 +37,17 @@ export function adminMethods(tc: TestControl): AreaMethods {
           { name: 'conformance' },
         );
         return { organizationId: r.organization_id, adminKey: r.admin_key, adminUserId: r.admin_user_id };
+      },
+      async createTenant(): Promise<Tenant> {
+        const org = await tc.ok<{ organization_id: string; admin_key: string }>('POST', '/organizations', {
+          name: 'other tenant',
+        });
+        const ws = await tc.ok<{ id: string; workspace_key: string }>(
+          'POST',
+          `/organizations/${enc(org.organization_id)}/workspaces`,
+          { name: 'other tenant' },
+        );
+        return { adminKey: org.admin_key, workspace: { id: ws.id, apiKey: ws.workspace_key } };
       },
       async createOrganizationUser(organizationId: string, organizationRole: OrganizationRoleName) {
         const r = await tc.ok<{ user_id: string }>('POST', `/organizations/${enc(organizationId)}/users`, {

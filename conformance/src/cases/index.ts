@@ -10,6 +10,7 @@ import { cases as messages } from './messages/index.js';
 import { cases as negative } from './negative/index.js';
 import { cases as rateLimits } from './rate-limits/index.js';
 import { cases as sessions } from './sessions/index.js';
+import { cases as tenancy } from './tenancy/index.js';
 import { cases as usage } from './usage/index.js';
 import { cases as workspaces } from './workspaces/index.js';
 
@@ -24,4 +25,5 @@ export const allCases: readonly CaseDefinition[] = [
   ...rateLimits,
   ...usage,
   ...exchange,
+  ...tenancy,
 ];

@@ -43,7 +43,14 @@ import { catchUpBatches, resultsPath } from './lifecycle/message-batches.js';
 import { checkPublicUrl, parserErrorAnswer, testControlRefusal } from './request-guards.js';
 import { handlers as allHandlers } from './routes/index.js';
 import { seedDemo } from './seed.js';
-import { type Caller, DEFAULT_TIMINGS, type HandlerMap, type ServerState, type Timings } from './state.js';
+import {
+  type Caller,
+  DEFAULT_TIMINGS,
+  type HandlerMap,
+  type ResourceOwner,
+  type ServerState,
+  type Timings,
+} from './state.js';
 import { createMemoryStore, type Store } from './store.js';
 import { registerTestControl } from './test-control.js';
 import { VariantSet } from './variants/index.js';
@@ -600,6 +607,12 @@ async function pipeline(
       `${endpoint.id} is not implemented by the reference server yet`,
     );
   }
+  const resourceContext = (owner: ResourceOwner): access.AccessContext => ({
+    resourceWorkspaceId: owner.workspaceId,
+    // AUTH-KEY-ONE-WORKSPACE (seeded fault: organizations are not told apart, so every
+    // organization's Default Workspace is the same one)
+    ...(faultOn(state, 'DEFAULT_WORKSPACES_SHARED') ? {} : { resourceOrganizationId: owner.organizationId }),
+  });
   const result = await handler({
     state,
     endpoint,
@@ -609,15 +622,12 @@ async function pipeline(
     body: validated.value.body,
     origin,
     authorizeResource(owner) {
-      const d = access.authorize(endpoint, caller?.presented ?? { kind: 'none' }, {
-        resourceWorkspaceId: owner.workspaceId,
-        // AUTH-KEY-ONE-WORKSPACE (seeded fault: organizations are not told apart, so every
-        // organization's Default Workspace is the same one)
-        ...(faultOn(state, 'DEFAULT_WORKSPACES_SHARED')
-          ? {}
-          : { resourceOrganizationId: owner.organizationId }),
-      });
+      const d = access.authorize(endpoint, caller?.presented ?? { kind: 'none' }, resourceContext(owner));
       if (!d.allowed) deny(d);
+    },
+    owns(owner) {
+      return access.authorize(endpoint, caller?.presented ?? { kind: 'none' }, resourceContext(owner))
+        .allowed;
     },
   });
   const out = state.variants.size === 0 ? result : answer(state, endpoint, result.status, result.body);

@@ -89,6 +89,8 @@ export interface HandlerContext {
    * `authorize` with `resourceWorkspaceId`); throws the decision's error otherwise.
    */
   authorizeResource(owner: ResourceOwner): void;
+  /** Whether the caller may reach a resource of that owner (the same decision, as a boolean). */
+  owns(owner: ResourceOwner): boolean;
 }
 
 export interface HandlerResult {

@@ -37,7 +37,7 @@ import type { FastifyInstance } from 'fastify';
 import { iso } from './clock.js';
 import { ApiError, notFound } from './errors.js';
 import { DEFAULT_TOKEN_LIFETIME_SECONDS } from './federation/exchange.js';
-import { issuerUrlRejection } from './federation/issuers.js';
+import { issuerUrlRejection, weakKeyRejection } from './federation/issuers.js';
 import { VirtualNetwork } from './federation/network.js';
 import {
   federationOf,
@@ -174,6 +174,8 @@ async function checkIssuer(
   fields: { name: string; issuer_url: string; jwks: unknown },
 ): Promise<void> {
   checkSchema('FederationIssuer', fields, 'issuer');
+  const weak = weakKeyRejection(fields.jwks);
+  if (weak !== null) throw bad(weak);
   const rejection = await issuerUrlRejection(state, {
     issuer_url: fields.issuer_url,
     jwks: fields.jwks as FederationJwks,

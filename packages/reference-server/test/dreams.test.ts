@@ -1,6 +1,15 @@
 import { spec, step } from '@vendor-api/spec';
 import { describe, expect, it } from 'vitest';
-import { DREAM_BETAS, expectErrorBody, expectValid, idsOf, MODEL, setup } from './helpers.js';
+import {
+  DREAM_BETAS,
+  errorOf,
+  expectErrorBody,
+  expectValid,
+  idsOf,
+  MODEL,
+  postDream,
+  setup,
+} from './helpers.js';
 
 const dreams = spec.machines.dreams!;
 
@@ -166,5 +175,55 @@ describe('dreams', () => {
   it('an unknown dream is 404 with the error body', async () => {
     const t = setup();
     expectErrorBody(await get(t, 'drm_unknown'), 404);
+  });
+});
+
+describe("dream inputs that are not the caller's (AUTH-KEY-ONE-WORKSPACE, UNSPEC-DREAM-INPUT-OWNERSHIP)", () => {
+  /** A memory store and a session of a new workspace of the organization (demo: the demo one). */
+  async function elsewhere(t: ReturnType<typeof setup>, organization = 'demo') {
+    const ws = await t.call('POST', `/_test/organizations/${organization}/workspaces`, {
+      body: { name: 'other' },
+    });
+    const workspace_id = ws.json?.id;
+    const store = await t.call('POST', '/_test/memory_stores', { body: { workspace_id } });
+    const session = await t.call('POST', '/_test/sessions', { body: { workspace_id } });
+    return { storeId: String(store.json?.id), sessionId: String(session.json?.id) };
+  }
+
+  it("refuses another workspace's or organization's store or session, and an unknown id, alike: 404, nothing stored", async () => {
+    const t = setup();
+    const own = await fixtures(t);
+    const sameOrganization = await elsewhere(t);
+    const org = await t.call('POST', '/_test/organizations', { body: {} });
+    const otherOrganization = await elsewhere(t, String(org.json?.organization_id));
+    const unknown = {
+      storeId: 'memstore_000000000000000000000000',
+      sessionId: 'sesn_000000000000000000000000',
+    };
+    for (const other of [sameOrganization, otherOrganization, unknown]) {
+      for (const [storeId, sessionId, named] of [
+        [other.storeId, own.sessionId, other.storeId],
+        [own.storeId, other.sessionId, other.sessionId],
+      ] as const) {
+        const res = await postDream(t, storeId, [sessionId]);
+        expectErrorBody(res, 404);
+        expect(errorOf(res)).toEqual({ type: 'not_found_error', message: expect.stringContaining(named) });
+        expect(errorOf(res).message).toMatch(/^(memory store|session) "[^"]+" was not found$/);
+      }
+    }
+    expect(t.app.reference.state.store.dreams.values()).toEqual([]);
+  });
+
+  it('under dream-inputs-checked-at-start, accepts them and fails the dream when its pipeline starts', async () => {
+    const t = setup({ variants: ['dream-inputs-checked-at-start'], timings: { dreamStartMs: null } });
+    const own = await fixtures(t);
+    const other = await elsewhere(t);
+    const created = await postDream(t, other.storeId, [own.sessionId]);
+    expect(created.status).toBe(200);
+    const started = await t.call('POST', `/_test/dreams/${created.json?.id}/start`, { body: {} });
+    expect(started.json).toMatchObject({
+      status: 'failed',
+      error: { type: 'input_memory_store_unavailable' },
+    });
   });
 });

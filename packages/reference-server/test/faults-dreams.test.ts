@@ -260,6 +260,42 @@ describe('seeded faults: dreams', () => {
     }
   });
 
+  faultTest(
+    'DREAM_INPUTS_OF_OTHER_WORKSPACES_ACCEPTED',
+    "a dream over another workspace's memory store is created and runs instead of being refused",
+    async () => {
+      for (const [names, refused] of [
+        [[], true],
+        [['DREAM_INPUTS_OF_OTHER_WORKSPACES_ACCEPTED'], false],
+      ] as const) {
+        const t = manual([...names]);
+        const other = await t.call('POST', '/_test/organizations/demo/workspaces', {
+          body: { name: 'other' },
+        });
+        const store = await t.call('POST', '/_test/memory_stores', {
+          body: { workspace_id: other.json?.id },
+        });
+        const session = await t.call('POST', '/_test/sessions', { body: {} });
+        const res = await t.call('POST', '/v1/dreams', {
+          betas: DREAM_BETAS,
+          body: {
+            model: MODEL,
+            inputs: [
+              { type: 'memory_store', memory_store_id: store.json?.id },
+              { type: 'sessions', session_ids: [session.json?.id] },
+            ],
+          },
+        });
+        if (refused) {
+          expectErrorBody(res, 404);
+          continue;
+        }
+        expect(res.status).toBe(200);
+        expect((await drive(t, String(res.json?.id), 'start')).status).toBe('running');
+      }
+    },
+  );
+
   it('every dream fault of the catalog has a test here', () => {
     expect([...tested].sort()).toEqual(faults.map((f) => f.name).sort());
   });

@@ -123,3 +123,39 @@ describe('sessions and session resources', () => {
     );
   });
 });
+
+describe('a refused session creation stores nothing', () => {
+  it("a session naming another workspace's memory store is refused and leaves no session or resource behind", async () => {
+    const t = setup();
+    const other = await t.call('POST', '/_test/organizations/demo/workspaces', {
+      key: null,
+      body: { name: 'other' },
+    });
+    const foreign = await t.call('POST', '/_test/memory_stores', {
+      body: { name: 'theirs', workspace_id: other.json?.id },
+    });
+    const own = await t.call('POST', '/_test/memory_stores', { body: { name: 'mine' } });
+    const { store } = t.app.reference.state;
+    const before = {
+      sessions: store.sessions.values().length,
+      resources: store.sessionResources.values().length,
+    };
+    // MEMSTORE-OWNER-WORKSPACE: the own store is listed first, so a half-made session would keep it.
+    const refused = await t.call('POST', '/v1/sessions', {
+      betas: BETA,
+      body: {
+        agent: 'agent_1',
+        environment_id: 'env_1',
+        resources: [
+          { type: 'memory_store', memory_store_id: own.json?.id },
+          { type: 'memory_store', memory_store_id: foreign.json?.id },
+        ],
+      },
+    });
+    expectErrorBody(refused, 404);
+    expect({
+      sessions: store.sessions.values().length,
+      resources: store.sessionResources.values().length,
+    }).toEqual(before);
+  });
+});

@@ -499,6 +499,32 @@ export function authorize(
 }
 
 // ---------------------------------------------------------------------------------------------
+// Ownership of named resources
+
+/**
+ * Resources an operation names in its body, beside those its path parameters name. The caller
+ * must own every resource an operation names, by path or in its body: the same workspace of the
+ * same organization (AUTH-KEY-ONE-WORKSPACE, AUTH-TOKEN-ONE-WORKSPACE; for attached memory stores
+ * also the sessions rules' memory-store ownership); `authorize` with the resource's owner decides,
+ * and a resource of another workspace or organization is answered as an unknown id would be
+ * (UNSPEC-AUTH-CROSS-WORKSPACE; the dreams' unspecified items say how dream inputs are refused).
+ */
+export const BODY_RESOURCE_REFERENCES: Readonly<Record<string, readonly string[]>> = {
+  'dreams.create': ['inputs[].memory_store_id', 'inputs[].session_ids[]'],
+  'sessions.create': ['resources[].memory_store_id'],
+  'sessions.resources.create': ['file_id'],
+};
+
+/**
+ * The resources an operation names: its path parameters (`path.dream_id`), then its body
+ * references (`body.inputs[].memory_store_id`). Empty for an operation that names none.
+ */
+export function namedResources(endpoint: Pick<Endpoint, 'id' | 'path'>): string[] {
+  const params = [...(endpoint.path ?? '').matchAll(/\{([a-z_]+)\}/g)].map((m) => `path.${m[1]}`);
+  return [...params, ...(BODY_RESOURCE_REFERENCES[endpoint.id] ?? []).map((field) => `body.${field}`)];
+}
+
+// ---------------------------------------------------------------------------------------------
 // Versioning
 
 /** Whether a path starts with `/v1/` (VERSION-PATH-V1, VERSION-MESSAGES-SAME-SCHEME). */

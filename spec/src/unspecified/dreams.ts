@@ -59,7 +59,7 @@ export function unspecified(_v: Vendor): Unspecified[] {
       'UNSPEC-DREAM-INPUT-OWNERSHIP',
       S_ENDPOINTS,
       "What dream creation does with an input memory store or session that does not exist or is outside the caller's workspace: not shown.",
-      'The reference server accepts them and runs the dream as usual (an input archived or deleted later still fails it); never asserted.',
+      'The reference server refuses the creation with 404 `not_found_error`, the answer an unknown id gets, so the caller learns nothing of other workspaces; a server may instead use another 4xx, or accept the dream and fail it when its pipeline starts (`input_memory_store_unavailable`, `input_session_unavailable`) before it reads anything. The suite asserts only what AUTH-KEY-ONE-WORKSPACE requires: the dream never runs on such an input (creation refused with a 4xx, or the dream failed before running).',
     ),
     un(
       'UNSPEC-DREAM-NOT-FOUND',

@@ -57,6 +57,12 @@ export function unspecified(_v: Vendor): Unspecified[] {
       'Each key is an open object requiring only `kty` (mandatory per RFC 7517 section 4.1); `kid` is needed in practice for any exchange to succeed (JWT-KID-KNOWN). An empty `keys` array is accepted by the schema; every exchange then fails with `invalid_grant`.',
     ),
     u(
+      'UNSPEC-FED-KEY-STRENGTH',
+      S.jwt,
+      "Which keys of an issuer's key set the service trusts: RSA modulus size and public exponent, EC curves and points.",
+      'An RSA key needs a modulus of at least 2048 bits and an odd public exponent above 2^16 and below 2^256 (65537); an EC key a point on its named curve (P-256, P-384, P-521) and, when it has an `alg`, the one of its curve (`jwt.checkKeyStrength`). A weak inline key is refused when the issuer is registered or updated (400 `invalid_request_error`); a weak key of a fetched set is left out of it, so a token it signs is one signed by a key not in the set (400 `invalid_grant`, EXCH-ERR-KEY-NOT-IN-SET).',
+    ),
+    u(
       'UNSPEC-ISSUER-MAX-LIFETIME-RANGE',
       S.issuer,
       "Allowed range of an issuer's configurable maximum JWT lifetime.",

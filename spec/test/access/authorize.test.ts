@@ -3,9 +3,11 @@ import { spec } from '../../src/index.js';
 import {
   type AccessContext,
   authorize,
+  BODY_RESOURCE_REFERENCES,
   endpointAccessProblems,
   endpointClass,
   expectedAccess,
+  namedResources,
   OAUTH_SCOPES,
   type PresentedCredential,
   SCOPE_GRANTS,
@@ -293,5 +295,42 @@ describe('endpoint classes', () => {
   it('every endpoint of the spec declares the access and betas the documents give', () => {
     const problems = spec.endpoints.flatMap((e) => endpointAccessProblems(e));
     expect(problems).toEqual([]);
+  });
+});
+
+describe('the resources an operation names (one ownership rule for all of them)', () => {
+  it('names path parameters, then body references', () => {
+    const create = spec.endpoints.find((e) => e.id === 'sessions.resources.create');
+    expect(create && namedResources(create)).toEqual(['path.session_id', 'body.file_id']);
+    const list = spec.endpoints.find((e) => e.id === 'dreams.list');
+    expect(list && namedResources(list)).toEqual([]);
+  });
+
+  it('body references belong to standard operations of the endpoint table, whose body schema has the field', () => {
+    for (const [id, fields] of Object.entries(BODY_RESOURCE_REFERENCES)) {
+      const endpoint = spec.endpoints.find((e) => e.id === id);
+      expect(endpoint?.auth, id).toContain('workspace_key');
+      // The body schema with every named schema it refers to written out.
+      const seen = new Set<string>();
+      const body = JSON.stringify(endpoint?.body?.schema ?? {}, function expand(_key, value) {
+        const ref = (value as { $ref?: unknown } | null)?.$ref;
+        if (typeof ref !== 'string' || seen.has(ref)) return value;
+        seen.add(ref);
+        return JSON.parse(JSON.stringify(spec.schemas[ref] ?? {}, expand));
+      });
+      for (const field of fields) {
+        const last = field.replace(/\[\]/g, '').split('.').at(-1) as string;
+        expect(body, `${id} ${field}`).toContain(`"${last}"`);
+      }
+    }
+  });
+
+  it("a resource of another workspace or another organization's Default Workspace is refused as an unknown id (404)", () => {
+    const ws: PresentedCredential = { kind: 'workspace_key', workspaceId: null, organizationId: 'org_a' };
+    const theirs = authorize(standard, ws, { resourceWorkspaceId: null, resourceOrganizationId: 'org_b' });
+    expect(theirs).toMatchObject({ allowed: false, status: 404, referenceErrorType: 'not_found_error' });
+    expect(
+      authorize(standard, ws, { resourceWorkspaceId: null, resourceOrganizationId: 'org_a' }).allowed,
+    ).toBe(true);
   });
 });

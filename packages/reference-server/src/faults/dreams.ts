@@ -6,6 +6,12 @@ import type { FaultDefinition } from './types.js';
 
 export const faults: readonly FaultDefinition[] = [
   {
+    name: 'DREAM_INPUTS_OF_OTHER_WORKSPACES_ACCEPTED',
+    requirement: 'AUTH-KEY-ONE-WORKSPACE',
+    description:
+      'Dream creation accepts a memory store or session of another workspace or organization (or an unknown id) as an input, and the dream runs on it.',
+  },
+  {
     name: 'DREAM_PIPELINE_SESSION_NOT_ARCHIVED',
     requirement: 'DREAM-PIPELINE-SESSION-ARCHIVED',
     description: 'A dream that ends (completed, failed or canceled) leaves its pipeline session active.',

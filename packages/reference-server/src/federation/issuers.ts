@@ -8,7 +8,7 @@
  *
  * Seeded faults of the URL rules are applied here.
  */
-import { type FederationJwks, urls } from '@vendor-api/spec';
+import { type FederationJwks, jwt, urls } from '@vendor-api/spec';
 import { faultOn } from '../faults/index.js';
 import type { ServerState } from '../state.js';
 import { federationOf } from './store.js';
@@ -53,6 +53,21 @@ export async function issuerUrlRejection(
   if (!result.checked.includes('issuer_url') && faultOn(state, 'URL_UNFETCHED_ISSUER_URL_CHECKED')) {
     const extra = await urls.validateFetchUrl('issuer_url', issuer.issuer_url, { resolve });
     if (!extra.ok) return extra;
+  }
+  return null;
+}
+
+/**
+ * The refusal of an issuer whose inline key set holds a weak key (`jwt.checkKeyStrength`,
+ * UNSPEC-FED-KEY-STRENGTH), prefixed with the key's place; null when every key is strong enough.
+ * Fetched key sets are judged as they load (weak keys are left out of them).
+ */
+export function weakKeyRejection(jwks: unknown): string | null {
+  const set = jwks as { type?: unknown; keys?: unknown } | null;
+  if (set?.type !== 'inline' || !Array.isArray(set.keys)) return null;
+  for (const [i, key] of set.keys.entries()) {
+    const check = jwt.checkKeyStrength(key);
+    if (!check.ok) return `jwks.keys[${i}]: ${check.message}`;
   }
   return null;
 }

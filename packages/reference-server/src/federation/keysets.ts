@@ -15,7 +15,7 @@
  * a refresh that fails leaves the key set stale (UNSPEC-FED-KEYSET-STALE), a first fetch that
  * fails is a failed fetch: both end the exchange with `invalid_grant`.
  */
-import { type Jwk, urls } from '@vendor-api/spec';
+import { type Jwk, jwt, urls } from '@vendor-api/spec';
 import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { faultOn } from '../faults/index.js';
 import type { ServerState } from '../state.js';
@@ -45,12 +45,16 @@ interface CacheEntry {
   readonly fetchedAt: number | null;
 }
 
-/** Builds a loaded key set from a `keys` array; null when jose refuses it as a key set. */
+/**
+ * Builds a loaded key set from a `keys` array; null when jose refuses it as a key set. Weak keys
+ * (`jwt.checkKeyStrength`, UNSPEC-FED-KEY-STRENGTH) are left out: a token they sign is one signed
+ * by a key not in the set (EXCH-ERR-KEY-NOT-IN-SET).
+ */
 export function loadKeySet(keys: unknown): LoadedKeySet | null {
   if (!Array.isArray(keys)) return null;
   try {
-    const resolve = createLocalJWKSet({ keys } as JSONWebKeySet);
-    const typed = keys as Jwk[];
+    const typed = (keys as Jwk[]).filter((k) => jwt.checkKeyStrength(k).ok);
+    const resolve = createLocalJWKSet({ keys: typed } as JSONWebKeySet);
     const kids = typed.map((k) => k?.kid).filter((k): k is string => typeof k === 'string');
     return { keys: typed, kids, resolve };
   } catch {

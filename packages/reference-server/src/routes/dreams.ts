@@ -15,6 +15,7 @@ import {
   dreamCreationsPerMinute,
   dreamModelId,
   duplicateSessionIdsRefused,
+  inputsCheckedAtStart,
   unstatedOrder,
 } from '../variants/seams.js';
 
@@ -71,12 +72,38 @@ function operate(ctx: HandlerContext, event: 'dreams.cancel' | 'dreams.archive')
   return { status: outcome.status, body: record.dream };
 }
 
+/**
+ * Refuses a dream whose inputs are not all the caller's: every memory store and session it names
+ * (access.BODY_RESOURCE_REFERENCES) must exist and belong to the caller's workspace and organization
+ * (AUTH-KEY-ONE-WORKSPACE). One of another workspace gets the answer an unknown id gets, 404
+ * `not_found_error` (UNSPEC-DREAM-INPUT-OWNERSHIP), so the caller learns nothing of it.
+ */
+function checkInputsOwned(ctx: HandlerContext, params: DreamCreateParams): void {
+  const { store } = ctx.state;
+  for (const input of params.inputs) {
+    if (input.type === 'memory_store') {
+      const record = store.memoryStores.get(input.memory_store_id);
+      if (!record || record.deletedAt !== null || !ctx.owns(record))
+        throw notFound('memory store', input.memory_store_id);
+    } else {
+      for (const id of input.session_ids) {
+        const record = store.sessions.get(id);
+        if (!record || record.deletedAt !== null || !ctx.owns(record)) throw notFound('session', id);
+      }
+    }
+  }
+}
+
 export const handlers: HandlerMap = {
   'dreams.create': (ctx) => {
     const { state } = ctx;
     const owner = ownerOf(ctx);
     const params = ctx.body as DreamCreateParams;
     const now = state.clock.now();
+    // Inputs are the caller's (seeded fault: not looked at); a variant looks at them when the
+    // pipeline starts instead (UNSPEC-DREAM-INPUT-OWNERSHIP).
+    if (!inputsCheckedAtStart(state) && !faultOn(state, 'DREAM_INPUTS_OF_OTHER_WORKSPACES_ACCEPTED'))
+      checkInputsOwned(ctx, params);
     // Duplicate session ids are not stated either way (UNSPEC-DREAM-SESSION-IDS-SHAPE).
     const sessionIds = params.inputs.flatMap((i) => (i.type === 'sessions' ? i.session_ids : []));
     if (duplicateSessionIdsRefused(state) && new Set(sessionIds).size !== sessionIds.length) {

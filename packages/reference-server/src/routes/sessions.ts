@@ -9,6 +9,7 @@ import {
   type FileSessionResource,
   type GitHostRepositorySessionResource,
   type MemoryStoreAccess,
+  type MemoryStoreSessionResource,
   type SessionCreateParams,
   type SessionResourceCreateParams,
   type SessionResourceUpdateParams,
@@ -58,11 +59,16 @@ function resourcesOf(ctx: HandlerContext, sessionId: string): SessionResourceRec
   );
 }
 
+/** The file of an id, when the owner (a session's workspace) has it; 404 otherwise. */
+function ownedFile(ctx: HandlerContext, owner: ResourceOwner, fileId: string): void {
+  const file = ctx.state.store.files.get(fileId);
+  if (!file || !sameOwner(file, owner)) throw notFound('file', fileId);
+}
+
 /** Adds a file resource to a session (SRES-CREATE-FILE-BODY, SRES-CREATE-*-MOUNT-PATH). */
 function addFile(ctx: HandlerContext, session: SessionRecord, params: SessionResourceCreateParams) {
   const { state } = ctx;
-  const file = state.store.files.get(params.file_id);
-  if (!file || !sameOwner(file, session)) throw notFound('file', params.file_id);
+  ownedFile(ctx, session, params.file_id);
   const now = iso(state.clock.now());
   const resource: FileSessionResource = {
     id: state.ids.next('sessionResource'),
@@ -114,6 +120,12 @@ function attachStore(
   owner: ResourceOwner,
   item: MemoryStoreItem,
 ) {
+  const attachment = storeAttachment(ctx, owner, item);
+  return keep(ctx, session, attachment.memory_store_id, attachment);
+}
+
+/** The attachment of a memory store item, checked and not yet stored (404 for another workspace's store). */
+function storeAttachment(ctx: HandlerContext, owner: ResourceOwner, item: MemoryStoreItem) {
   const { state } = ctx;
   const storeId = String(item.memory_store_id);
   const store = state.store.memoryStores.get(storeId);
@@ -133,12 +145,7 @@ function attachStore(
   if (!attached.ok) {
     throw new ApiError(400, 'invalid_request_error', attached.problems.map((p) => p.message).join('; '));
   }
-  return keep(
-    ctx,
-    session,
-    store.id,
-    memoryStoreAttachment(state, attached.resource, iso(state.clock.now())),
-  );
+  return memoryStoreAttachment(state, attached.resource, iso(state.clock.now()));
 }
 
 /**
@@ -174,6 +181,18 @@ export const handlers: HandlerMap = {
     const owner = ownerOf(ctx);
     const params = ctx.body as SessionCreateParams;
     const now = state.clock.now();
+    // Every item is checked before anything is stored: a refused request leaves no session behind.
+    // Items of other kinds are accepted unchecked (UNSPEC-SESS-CREATE-RESOURCE-KINDS).
+    type Pending = { readonly fileId: string } | { readonly store: MemoryStoreSessionResource };
+    const items = params.resources.flatMap((item): Pending[] => {
+      if (item.type === 'file' && 'file_id' in item && fileItemsAttached(state)) {
+        const fileId = String(item.file_id);
+        ownedFile(ctx, owner, fileId);
+        return [{ fileId }];
+      }
+      if (item.type !== 'memory_store' || !('memory_store_id' in item)) return [];
+      return [{ store: storeAttachment(ctx, owner, item as MemoryStoreItem) }];
+    });
     const session = state.store.sessions.put({
       id: state.ids.next('session'),
       organizationId: owner.organizationId,
@@ -183,13 +202,9 @@ export const handlers: HandlerMap = {
       deletedAt: null,
       dreamId: null,
     });
-    for (const item of params.resources) {
-      // Items of other kinds are accepted unchecked (UNSPEC-SESS-CREATE-RESOURCE-KINDS).
-      if (item.type === 'file' && 'file_id' in item && fileItemsAttached(state)) {
-        addFile(ctx, session, { type: 'file', file_id: String(item.file_id) });
-      }
-      if (item.type !== 'memory_store' || !('memory_store_id' in item)) continue;
-      attachStore(ctx, session, owner, item as MemoryStoreItem);
+    for (const item of items) {
+      if ('fileId' in item) addFile(ctx, session, { type: 'file', file_id: item.fileId });
+      else keep(ctx, session, item.store.memory_store_id, item.store);
     }
     // The response body is not shown (UNSPEC-SESS-CREATE-RESPONSE): the session's id and resources.
     return {

@@ -76,6 +76,7 @@ export const VARIANTS = [
       'UNSPEC-DREAM-VALIDATION-ERRORS',
       'UNSPEC-DREAM-NOT-FOUND',
       'UNSPEC-DREAM-PREVIEW-ACCESS',
+      'UNSPEC-DREAM-INPUT-OWNERSHIP',
     ],
     description:
       'Wherever the documents give no status, errors answer another 4xx: 400 as 422, 401 as 403, 403 (other than a token outside its scope) as 401, 404 as 410, 409 as 422, 429 as 400.',
@@ -452,7 +453,7 @@ export const VARIANTS = [
     name: 'dream-inputs-checked-at-start',
     unspecified: ['UNSPEC-DREAM-INPUT-OWNERSHIP', 'UNSPEC-DREAM-INPUT-LOSS-PENDING'],
     description:
-      "A dream looks at its inputs when its pipeline starts: inputs that do not exist or are outside the caller's workspace are accepted at creation, and the dream fails at start (`input_memory_store_unavailable` or `input_session_unavailable`), as it does when an input is archived or deleted while it is still pending.",
+      "A dream looks at its inputs when its pipeline starts instead of at creation: inputs that do not exist or are outside the caller's workspace are accepted at creation, and the dream fails at start, before it reads anything (`input_memory_store_unavailable` or `input_session_unavailable`), as it does when an input is archived or deleted while it is still pending.",
   },
   {
     name: 'dream-records-other',
@@ -544,6 +545,8 @@ export const UNREALISABLE: Readonly<Record<string, string>> = {
   'UNSPEC-ISSUER-RECORD-FIELDS': REGISTRATION,
   'UNSPEC-ISSUER-JWKS-OMITTED': REGISTRATION,
   'UNSPEC-ISSUER-JWK-MEMBERS': REGISTRATION,
+  'UNSPEC-FED-KEY-STRENGTH':
+    'Decided when an issuer is registered (fixtures register them) or its key set published; at the exchange a weak key is one not in the set, whose answer is the documented invalid_grant.',
   'UNSPEC-ISSUER-MAX-LIFETIME-RANGE': REGISTRATION,
   'UNSPEC-RULE-FIELDS': REGISTRATION,
   'UNSPEC-RULE-MULTI-WORKSPACE-FIELD': REGISTRATION,

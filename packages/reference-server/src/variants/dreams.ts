@@ -8,10 +8,11 @@ import type { HasVariants } from './types.js';
 // Inputs
 
 /**
- * Whether a dream looks at its inputs when its pipeline starts (UNSPEC-DREAM-INPUT-OWNERSHIP,
- * UNSPEC-DREAM-INPUT-LOSS-PENDING): then an input lost while the dream is pending is noticed at
- * start, and an input that never was the caller's fails the dream there. The reference server
- * fails a pending dream when an input is lost, and looks no further.
+ * Whether a dream looks at its inputs when its pipeline starts instead of at creation
+ * (UNSPEC-DREAM-INPUT-OWNERSHIP, UNSPEC-DREAM-INPUT-LOSS-PENDING): then an input that never was
+ * the caller's is accepted at creation and fails the dream at start, and an input lost while the
+ * dream is pending is noticed there. The reference server refuses inputs that are not the
+ * caller's at creation and fails a pending dream when an input is lost.
  */
 export function inputsCheckedAtStart(state: HasVariants): boolean {
   return state.variants.has('dream-inputs-checked-at-start');

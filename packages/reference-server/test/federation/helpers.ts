@@ -251,5 +251,5 @@ export async function fetched(
     (
       (await f.control('GET', '/_test/federation/fetches')).json.fetches as { url: string; ok: boolean }[]
     ).map((e) => e.url);
-  return { ...f, publish, exchange, fetches };
+  return { ...f, fetchedRule: rule, publish, exchange, fetches };
 }
