@@ -11,6 +11,9 @@
 import { isObject, type Json, type JsonObject } from './json.js';
 import { COMPONENT_PREFIX } from './schema.js';
 
+/** The example error type of an error the documents do not name the type of. */
+export const UNNAMED_ERROR_TYPE = 'not named by the documents';
+
 /** The instant every example timestamp uses: fixed, so generation stays byte-identical. */
 export const EXAMPLE_INSTANT = '2026-01-01T00:00:00Z';
 
@@ -233,15 +236,20 @@ function addMediaExamples(
     if (response?.['x-unspecified'] !== undefined) continue;
     if (Object.keys(media.schema).every((k) => k === 'description')) continue;
     let example = sampler.sample(media.schema, direction, at);
-    const cases = response?.['x-error-cases'];
-    if (Array.isArray(cases) && isObject(cases[0]) && isObject(example) && isObject(example.error)) {
-      const first = cases[0];
+    if (
+      media.schema.$ref === `${COMPONENT_PREFIX}ErrorBody` &&
+      isObject(example) &&
+      isObject(example.error)
+    ) {
+      // The error body of this status: the error type its first case names, and when it happens.
+      const cases = Array.isArray(response?.['x-error-cases']) ? response['x-error-cases'] : [];
+      const first = isObject(cases[0]) ? cases[0] : undefined;
       example = {
         ...example,
         error: {
           ...example.error,
-          ...(typeof first.type === 'string' ? { type: first.type } : {}),
-          message: String(first.when),
+          type: typeof first?.type === 'string' ? first.type : UNNAMED_ERROR_TYPE,
+          message: typeof first?.when === 'string' ? first.when : String(response?.description ?? ''),
         },
       };
     }

@@ -1337,8 +1337,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
                      *       }
                      *     }
                      */
@@ -1409,7 +1409,7 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
+                     *         "type": "not named by the documents",
                      *         "message": "an access token is presented: administrative endpoints are outside every OAuth scope"
                      *       }
                      *     }
@@ -1427,7 +1427,7 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
+                     *         "type": "not named by the documents",
                      *         "message": "`model` matches no model group"
                      *       }
                      *     }
@@ -1445,8 +1445,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
                      *       }
                      *     }
                      */
@@ -1519,7 +1519,7 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
+                     *         "type": "not named by the documents",
                      *         "message": "an access token is presented: administrative endpoints are outside every OAuth scope"
                      *       }
                      *     }
@@ -1537,8 +1537,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
                      *       }
                      *     }
                      */
@@ -1588,7 +1588,7 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
+                     *         "type": "not named by the documents",
                      *         "message": "an access token is presented: administrative endpoints are outside every OAuth scope"
                      *       }
                      *     }
@@ -1606,8 +1606,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
                      *       }
                      *     }
                      */
@@ -1661,7 +1661,7 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
+                     *         "type": "not named by the documents",
                      *         "message": "an access token is presented: administrative endpoints are outside every OAuth scope"
                      *       }
                      *     }
@@ -1679,8 +1679,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
                      *       }
                      *     }
                      */
@@ -1728,7 +1728,7 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
+                     *         "type": "not named by the documents",
                      *         "message": "an access token is presented: administrative endpoints are outside every OAuth scope"
                      *       }
                      *     }
@@ -1746,8 +1746,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
                      *       }
                      *     }
                      */
@@ -1805,7 +1805,7 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
+                     *         "type": "not named by the documents",
                      *         "message": "an access token is presented: administrative endpoints are outside every OAuth scope"
                      *       }
                      *     }
@@ -1823,8 +1823,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
                      *       }
                      *     }
                      */
@@ -1886,7 +1886,7 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
+                     *         "type": "not named by the documents",
                      *         "message": "an access token is presented: administrative endpoints are outside every OAuth scope"
                      *       }
                      *     }
@@ -1904,8 +1904,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
                      *       }
                      *     }
                      */
@@ -1958,7 +1958,7 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
+                     *         "type": "not named by the documents",
                      *         "message": "an access token is presented: administrative endpoints are outside every OAuth scope"
                      *       }
                      *     }
@@ -1976,8 +1976,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
                      *       }
                      *     }
                      */
@@ -2032,7 +2032,7 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
+                     *         "type": "not named by the documents",
                      *         "message": "an access token is presented: administrative endpoints are outside every OAuth scope"
                      *       }
                      *     }
@@ -2050,8 +2050,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
                      *       }
                      *     }
                      */
@@ -2131,7 +2131,7 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
+                     *         "type": "not named by the documents",
                      *         "message": "An access token whose scope is not `workspace:developer` is used."
                      *       }
                      *     }
@@ -2149,8 +2149,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
                      *       }
                      *     }
                      */
@@ -2215,7 +2215,7 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
+                     *         "type": "not named by the documents",
                      *         "message": "An access token whose scope is not `workspace:developer` is used."
                      *       }
                      *     }
@@ -2233,8 +2233,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
                      *       }
                      *     }
                      */
@@ -2309,7 +2309,7 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
+                     *         "type": "not named by the documents",
                      *         "message": "An access token whose scope is not `workspace:developer` is used."
                      *       }
                      *     }
@@ -2327,8 +2327,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
                      *       }
                      *     }
                      */
@@ -2415,7 +2415,7 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
+                     *         "type": "not named by the documents",
                      *         "message": "An access token whose scope is not `workspace:developer` is used."
                      *       }
                      *     }
@@ -2433,8 +2433,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
                      *       }
                      *     }
                      */
@@ -2504,7 +2504,7 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
+                     *         "type": "not named by the documents",
                      *         "message": "An access token whose scope is not `workspace:developer` is used."
                      *       }
                      *     }
@@ -2522,8 +2522,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
                      *       }
                      *     }
                      */
@@ -2593,7 +2593,7 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
+                     *         "type": "not named by the documents",
                      *         "message": "An access token whose scope is not `workspace:developer` is used."
                      *       }
                      *     }
@@ -2611,8 +2611,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
                      *       }
                      *     }
                      */
@@ -2676,8 +2676,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Client error, with the standard error body (the documents show no specific status for it)."
                      *       }
                      *     }
                      */
@@ -2694,8 +2694,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
                      *       }
                      *     }
                      */
@@ -2769,8 +2769,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Client error, with the standard error body (the documents show no specific status for it)."
                      *       }
                      *     }
                      */
@@ -2787,8 +2787,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
                      *       }
                      *     }
                      */
@@ -2862,8 +2862,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Client error, with the standard error body (the documents show no specific status for it)."
                      *       }
                      *     }
                      */
@@ -2880,8 +2880,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
                      *       }
                      *     }
                      */
@@ -2950,8 +2950,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Client error, with the standard error body (the documents show no specific status for it)."
                      *       }
                      *     }
                      */
@@ -2968,8 +2968,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
                      *       }
                      *     }
                      */
@@ -3051,8 +3051,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Client error, with the standard error body (the documents show no specific status for it)."
                      *       }
                      *     }
                      */
@@ -3069,8 +3069,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
                      *       }
                      *     }
                      */
@@ -3135,8 +3135,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Client error, with the standard error body (the documents show no specific status for it)."
                      *       }
                      *     }
                      */
@@ -3153,8 +3153,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
                      *       }
                      *     }
                      */
@@ -3209,8 +3209,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Client error, with the standard error body (the documents show no specific status for it)."
                      *       }
                      *     }
                      */
@@ -3227,8 +3227,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
                      *       }
                      *     }
                      */
@@ -3339,8 +3339,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Client error, with the standard error body (the documents show no specific status for it)."
                      *       }
                      *     }
                      */
@@ -3357,8 +3357,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
                      *       }
                      *     }
                      */
@@ -3451,8 +3451,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Client error, with the standard error body (the documents show no specific status for it)."
                      *       }
                      *     }
                      */
@@ -3469,8 +3469,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
                      *       }
                      *     }
                      */
@@ -3521,7 +3521,7 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
+                     *         "type": "not named by the documents",
                      *         "message": "the dream is `completed`"
                      *       }
                      *     }
@@ -3539,8 +3539,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
                      *       }
                      *     }
                      */
@@ -3591,7 +3591,7 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
+                     *         "type": "not named by the documents",
                      *         "message": "the dream is `pending` (cancel first)"
                      *       }
                      *     }
@@ -3609,8 +3609,8 @@ export interface operations {
                      * @example {
                      *       "type": "error",
                      *       "error": {
-                     *         "type": "example",
-                     *         "message": "example"
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
                      *       }
                      *     }
                      */
