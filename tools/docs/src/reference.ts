@@ -43,8 +43,9 @@ function machineSection(e: Endpoint, machines: readonly AnyMachine[]): string {
 }
 
 function linksSection(op: Obj, spec: VendorSpec): string {
-  const lines: string[] = [];
+  const sections: string[] = [];
   for (const [status, response] of Object.entries((op.responses ?? {}) as Obj)) {
+    const lines: string[] = [];
     for (const link of Object.values((response.links ?? {}) as Obj)) {
       const target = spec.endpoints.find((x) => x.id === link.operationId);
       if (!target) continue;
@@ -56,9 +57,9 @@ function linksSection(op: Obj, spec: VendorSpec): string {
         `- [\`${target.id}\`](${operationHref(target)}): ${target.summary}${via ? ` (${via})` : ''}`,
       );
     }
-    if (lines.length) lines.unshift(`**Links.** From the ${status} response to:`, '');
+    if (lines.length) sections.push(`**Links.** From the ${status} response to:\n\n${lines.join('\n')}`);
   }
-  return lines.join('\n');
+  return sections.join('\n\n');
 }
 
 function unspecifiedSection(ids: readonly string[], spec: VendorSpec): string {
