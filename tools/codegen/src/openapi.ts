@@ -6,6 +6,7 @@
  */
 import type { AnyMachine, Endpoint, VendorSpec } from '@vendor-api/spec';
 import { bannerText } from './banner.js';
+import { addExamples } from './examples.js';
 import { isObject, type Json, type JsonObject, pascal, toJson } from './json.js';
 import { COMPONENT_PREFIX, type ComponentRegistry, componentSchemas } from './schema.js';
 
@@ -254,7 +255,7 @@ export function buildOpenApi(spec: VendorSpec): JsonObject {
     [...registry.schemas].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   );
   const families = [...new Set(spec.endpoints.map((e) => e.family))];
-  return {
+  const document: JsonObject = {
     'x-generated': bannerText('spec/'),
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
@@ -318,6 +319,15 @@ export function buildOpenApi(spec: VendorSpec): JsonObject {
     },
     'x-state-machines': toJson(spec.machines) as Json,
   };
+  const model = { examples: [v.models.sonnet] };
+  addExamples(document, {
+    'MessageCreateParams/model': model,
+    'MessageCountTokensParams/model': model,
+    'MessageBatchRequestParams/model': model,
+    'Message/model': model,
+    'MessageBatchRequest/params': { $ref: `${COMPONENT_PREFIX}MessageBatchRequestParams` },
+  });
+  return document;
 }
 
 export { isObject };

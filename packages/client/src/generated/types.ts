@@ -1238,13 +1238,22 @@ export interface components {
     };
     responses: never;
     parameters: {
-        /** @description API version; every request carries it. */
+        /**
+         * @description API version; every request carries it.
+         * @example 2023-06-01
+         */
         VersionHeader: "2023-06-01";
         /** @description Comma-separated beta identifiers. */
         BetaHeader: string;
-        /** @description Comma-separated beta identifiers; must include `managed-agents-2026-04-01`. */
+        /**
+         * @description Comma-separated beta identifiers; must include `managed-agents-2026-04-01`.
+         * @example managed-agents-2026-04-01
+         */
         BetaHeaderManagedAgents20260401: string;
-        /** @description Comma-separated beta identifiers; must include `managed-agents-2026-04-01` and `dreaming-2026-04-21`. */
+        /**
+         * @description Comma-separated beta identifiers; must include `managed-agents-2026-04-01` and `dreaming-2026-04-21`.
+         * @example managed-agents-2026-04-01,dreaming-2026-04-21
+         */
         BetaHeaderManagedAgents20260401Dreaming20260421: string;
     };
     requestBodies: never;
@@ -1257,7 +1266,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description API version; every request carries it. */
+                /**
+                 * @description API version; every request carries it.
+                 * @example 2023-06-01
+                 */
                 "vendor-version": components["parameters"]["VersionHeader"];
                 /** @description Comma-separated beta identifiers. */
                 "vendor-beta"?: components["parameters"]["BetaHeader"];
@@ -1267,6 +1279,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "grant_type": "urn:ietf:params:oauth:grant-type:jwt-bearer",
+                 *       "assertion": "example",
+                 *       "federation_rule_id": "fdrl_example",
+                 *       "organization_id": "00000000-0000-4000-8000-000000000000",
+                 *       "service_account_id": "svac_example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TokenExchangeParams"];
             };
         };
@@ -1277,6 +1298,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "sk-vendor-oat01-example",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 1,
+                     *       "scope": "workspace:developer"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TokenExchangeResponse"];
                 };
             };
@@ -1286,6 +1315,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "invalid_request",
+                     *         "message": "`federation_rule_id` is malformed (not `fdrl_` followed by an opaque string)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1295,6 +1333,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1310,7 +1357,10 @@ export interface operations {
                 page?: string;
             };
             header: {
-                /** @description API version; every request carries it. */
+                /**
+                 * @description API version; every request carries it.
+                 * @example 2023-06-01
+                 */
                 "vendor-version": components["parameters"]["VersionHeader"];
                 /** @description Comma-separated beta identifiers. */
                 "vendor-beta"?: components["parameters"]["BetaHeader"];
@@ -1326,6 +1376,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "rate_limit",
+                     *           "group_type": "model_group",
+                     *           "models": [
+                     *             "example"
+                     *           ],
+                     *           "limits": [
+                     *             {
+                     *               "type": "requests_per_minute",
+                     *               "value": 1
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "next_page": "example"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationRateLimitList"];
                 };
             };
@@ -1335,6 +1405,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "an access token is presented: administrative endpoints are outside every OAuth scope"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1344,6 +1423,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "`model` matches no model group"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1353,6 +1441,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1366,12 +1463,16 @@ export interface operations {
                 page?: string;
             };
             header: {
-                /** @description API version; every request carries it. */
+                /**
+                 * @description API version; every request carries it.
+                 * @example 2023-06-01
+                 */
                 "vendor-version": components["parameters"]["VersionHeader"];
                 /** @description Comma-separated beta identifiers. */
                 "vendor-beta"?: components["parameters"]["BetaHeader"];
             };
             path: {
+                /** @example wrkspc_example */
                 workspace_id: components["schemas"]["WorkspaceId"];
             };
             cookie?: never;
@@ -1384,6 +1485,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "workspace_rate_limit",
+                     *           "group_type": "model_group",
+                     *           "models": [
+                     *             "example"
+                     *           ],
+                     *           "limits": [
+                     *             {
+                     *               "type": "requests_per_minute",
+                     *               "value": 1,
+                     *               "org_limit": 1
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "next_page": "example"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WorkspaceRateLimitList"];
                 };
             };
@@ -1393,6 +1515,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "an access token is presented: administrative endpoints are outside every OAuth scope"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1402,6 +1533,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1416,7 +1556,10 @@ export interface operations {
                 include_archived?: boolean;
             };
             header: {
-                /** @description API version; every request carries it. */
+                /**
+                 * @description API version; every request carries it.
+                 * @example 2023-06-01
+                 */
                 "vendor-version": components["parameters"]["VersionHeader"];
                 /** @description Comma-separated beta identifiers. */
                 "vendor-beta"?: components["parameters"]["BetaHeader"];
@@ -1441,6 +1584,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "an access token is presented: administrative endpoints are outside every OAuth scope"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1450,6 +1602,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1459,7 +1620,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description API version; every request carries it. */
+                /**
+                 * @description API version; every request carries it.
+                 * @example 2023-06-01
+                 */
                 "vendor-version": components["parameters"]["VersionHeader"];
                 /** @description Comma-separated beta identifiers. */
                 "vendor-beta"?: components["parameters"]["BetaHeader"];
@@ -1469,6 +1633,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WorkspaceCreateParams"];
             };
         };
@@ -1488,6 +1657,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "an access token is presented: administrative endpoints are outside every OAuth scope"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1497,6 +1675,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1506,12 +1693,16 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description API version; every request carries it. */
+                /**
+                 * @description API version; every request carries it.
+                 * @example 2023-06-01
+                 */
                 "vendor-version": components["parameters"]["VersionHeader"];
                 /** @description Comma-separated beta identifiers. */
                 "vendor-beta"?: components["parameters"]["BetaHeader"];
             };
             path: {
+                /** @example wrkspc_example */
                 workspace_id: components["schemas"]["WorkspaceId"];
             };
             cookie?: never;
@@ -1533,6 +1724,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "an access token is presented: administrative endpoints are outside every OAuth scope"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1542,6 +1742,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1551,18 +1760,28 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description API version; every request carries it. */
+                /**
+                 * @description API version; every request carries it.
+                 * @example 2023-06-01
+                 */
                 "vendor-version": components["parameters"]["VersionHeader"];
                 /** @description Comma-separated beta identifiers. */
                 "vendor-beta"?: components["parameters"]["BetaHeader"];
             };
             path: {
+                /** @example wrkspc_example */
                 workspace_id: components["schemas"]["WorkspaceId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_id": "example",
+                 *       "workspace_role": "workspace_user"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WorkspaceMemberCreateParams"];
             };
         };
@@ -1582,6 +1801,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "an access token is presented: administrative endpoints are outside every OAuth scope"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1591,6 +1819,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1600,20 +1837,32 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description API version; every request carries it. */
+                /**
+                 * @description API version; every request carries it.
+                 * @example 2023-06-01
+                 */
                 "vendor-version": components["parameters"]["VersionHeader"];
                 /** @description Comma-separated beta identifiers. */
                 "vendor-beta"?: components["parameters"]["BetaHeader"];
             };
             path: {
+                /** @example wrkspc_example */
                 workspace_id: components["schemas"]["WorkspaceId"];
-                /** @description The member. Shape: not stated (UNSPEC-MEMBER-USER-ID). */
+                /**
+                 * @description The member. Shape: not stated (UNSPEC-MEMBER-USER-ID).
+                 * @example example
+                 */
                 user_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "workspace_role": "workspace_user"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WorkspaceMemberUpdateParams"];
             };
         };
@@ -1633,6 +1882,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "an access token is presented: administrative endpoints are outside every OAuth scope"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1642,6 +1900,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1651,14 +1918,21 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description API version; every request carries it. */
+                /**
+                 * @description API version; every request carries it.
+                 * @example 2023-06-01
+                 */
                 "vendor-version": components["parameters"]["VersionHeader"];
                 /** @description Comma-separated beta identifiers. */
                 "vendor-beta"?: components["parameters"]["BetaHeader"];
             };
             path: {
+                /** @example wrkspc_example */
                 workspace_id: components["schemas"]["WorkspaceId"];
-                /** @description The member. Shape: not stated (UNSPEC-MEMBER-USER-ID). */
+                /**
+                 * @description The member. Shape: not stated (UNSPEC-MEMBER-USER-ID).
+                 * @example example
+                 */
                 user_id: string;
             };
             cookie?: never;
@@ -1680,6 +1954,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "an access token is presented: administrative endpoints are outside every OAuth scope"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1689,6 +1972,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1708,7 +2000,10 @@ export interface operations {
                 bucket_width?: string;
             };
             header: {
-                /** @description API version; every request carries it. */
+                /**
+                 * @description API version; every request carries it.
+                 * @example 2023-06-01
+                 */
                 "vendor-version": components["parameters"]["VersionHeader"];
                 /** @description Comma-separated beta identifiers. */
                 "vendor-beta"?: components["parameters"]["BetaHeader"];
@@ -1733,6 +2028,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "an access token is presented: administrative endpoints are outside every OAuth scope"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1742,6 +2046,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1751,7 +2064,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description API version; every request carries it. */
+                /**
+                 * @description API version; every request carries it.
+                 * @example 2023-06-01
+                 */
                 "vendor-version": components["parameters"]["VersionHeader"];
                 /** @description Comma-separated beta identifiers. */
                 "vendor-beta"?: components["parameters"]["BetaHeader"];
@@ -1761,6 +2077,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "model": "vendor-sonnet-4-6",
+                 *       "max_tokens": 1,
+                 *       "messages": [
+                 *         {
+                 *           "role": "user",
+                 *           "content": "example"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["MessageCreateParams"];
             };
         };
@@ -1771,6 +2099,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "msg_example",
+                     *       "type": "message",
+                     *       "role": "assistant",
+                     *       "content": [
+                     *         {
+                     *           "type": "text",
+                     *           "text": "example"
+                     *         }
+                     *       ],
+                     *       "model": "vendor-sonnet-4-6",
+                     *       "stop_reason": "end_turn",
+                     *       "usage": {
+                     *         "input_tokens": 1,
+                     *         "output_tokens": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Message"];
                 };
             };
@@ -1780,6 +2127,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "An access token whose scope is not `workspace:developer` is used."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1789,6 +2145,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1798,7 +2163,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description API version; every request carries it. */
+                /**
+                 * @description API version; every request carries it.
+                 * @example 2023-06-01
+                 */
                 "vendor-version": components["parameters"]["VersionHeader"];
                 /** @description Comma-separated beta identifiers. */
                 "vendor-beta"?: components["parameters"]["BetaHeader"];
@@ -1808,6 +2176,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "model": "vendor-sonnet-4-6",
+                 *       "messages": [
+                 *         {
+                 *           "role": "user",
+                 *           "content": "example"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["MessageCountTokensParams"];
             };
         };
@@ -1818,6 +2197,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "input_tokens": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["MessageTokensCount"];
                 };
             };
@@ -1827,6 +2211,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "An access token whose scope is not `workspace:developer` is used."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1836,6 +2229,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1850,7 +2252,10 @@ export interface operations {
                 after_id?: string;
             };
             header: {
-                /** @description API version; every request carries it. */
+                /**
+                 * @description API version; every request carries it.
+                 * @example 2023-06-01
+                 */
                 "vendor-version": components["parameters"]["VersionHeader"];
                 /** @description Comma-separated beta identifiers. */
                 "vendor-beta"?: components["parameters"]["BetaHeader"];
@@ -1866,6 +2271,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "msgbatch_example",
+                     *           "type": "message_batch",
+                     *           "processing_status": "in_progress",
+                     *           "request_counts": {
+                     *             "processing": 1,
+                     *             "succeeded": 1,
+                     *             "errored": 1,
+                     *             "canceled": 1,
+                     *             "expired": 1
+                     *           },
+                     *           "created_at": "2026-01-01T00:00:00Z",
+                     *           "expires_at": "2026-01-01T00:00:00Z",
+                     *           "ended_at": "2026-01-01T00:00:00Z",
+                     *           "cancel_initiated_at": "2026-01-01T00:00:00Z",
+                     *           "results_url": "https://example.com/example"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "last_id": "example"
+                     *     }
+                     */
                     "application/json": components["schemas"]["MessageBatchList"];
                 };
             };
@@ -1875,6 +2305,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "An access token whose scope is not `workspace:developer` is used."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1884,6 +2323,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1893,7 +2341,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description API version; every request carries it. */
+                /**
+                 * @description API version; every request carries it.
+                 * @example 2023-06-01
+                 */
                 "vendor-version": components["parameters"]["VersionHeader"];
                 /** @description Comma-separated beta identifiers. */
                 "vendor-beta"?: components["parameters"]["BetaHeader"];
@@ -1903,6 +2354,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "requests": [
+                 *         {
+                 *           "custom_id": "example",
+                 *           "params": {
+                 *             "model": "vendor-sonnet-4-6",
+                 *             "max_tokens": 1,
+                 *             "messages": [
+                 *               {
+                 *                 "role": "user",
+                 *                 "content": "example"
+                 *               }
+                 *             ]
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["MessageBatchCreateParams"];
             };
         };
@@ -1913,6 +2383,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "msgbatch_example",
+                     *       "type": "message_batch",
+                     *       "processing_status": "in_progress",
+                     *       "request_counts": {
+                     *         "processing": 1,
+                     *         "succeeded": 1,
+                     *         "errored": 1,
+                     *         "canceled": 1,
+                     *         "expired": 1
+                     *       },
+                     *       "created_at": "2026-01-01T00:00:00Z",
+                     *       "expires_at": "2026-01-01T00:00:00Z",
+                     *       "ended_at": "2026-01-01T00:00:00Z",
+                     *       "cancel_initiated_at": "2026-01-01T00:00:00Z",
+                     *       "results_url": "https://example.com/example"
+                     *     }
+                     */
                     "application/json": components["schemas"]["MessageBatch"];
                 };
             };
@@ -1922,6 +2411,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "An access token whose scope is not `workspace:developer` is used."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1931,6 +2429,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1940,13 +2447,19 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description API version; every request carries it. */
+                /**
+                 * @description API version; every request carries it.
+                 * @example 2023-06-01
+                 */
                 "vendor-version": components["parameters"]["VersionHeader"];
                 /** @description Comma-separated beta identifiers. */
                 "vendor-beta"?: components["parameters"]["BetaHeader"];
             };
             path: {
-                /** @description The batch id. The documents write `{id}`; the name `message_batch_id` is chosen by the project (UNSPEC-BATCH-ID-PARAM-NAME). */
+                /**
+                 * @description The batch id. The documents write `{id}`; the name `message_batch_id` is chosen by the project (UNSPEC-BATCH-ID-PARAM-NAME).
+                 * @example msgbatch_example
+                 */
                 message_batch_id: components["schemas"]["MessageBatchId"];
             };
             cookie?: never;
@@ -1959,6 +2472,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "msgbatch_example",
+                     *       "type": "message_batch",
+                     *       "processing_status": "in_progress",
+                     *       "request_counts": {
+                     *         "processing": 1,
+                     *         "succeeded": 1,
+                     *         "errored": 1,
+                     *         "canceled": 1,
+                     *         "expired": 1
+                     *       },
+                     *       "created_at": "2026-01-01T00:00:00Z",
+                     *       "expires_at": "2026-01-01T00:00:00Z",
+                     *       "ended_at": "2026-01-01T00:00:00Z",
+                     *       "cancel_initiated_at": "2026-01-01T00:00:00Z",
+                     *       "results_url": "https://example.com/example"
+                     *     }
+                     */
                     "application/json": components["schemas"]["MessageBatch"];
                 };
             };
@@ -1968,6 +2500,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "An access token whose scope is not `workspace:developer` is used."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1977,6 +2518,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1986,7 +2536,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description API version; every request carries it. */
+                /**
+                 * @description API version; every request carries it.
+                 * @example 2023-06-01
+                 */
                 "vendor-version": components["parameters"]["VersionHeader"];
                 /** @description Comma-separated beta identifiers. */
                 "vendor-beta"?: components["parameters"]["BetaHeader"];
@@ -2002,6 +2555,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "custom_id": "example",
+                     *       "result": {
+                     *         "type": "succeeded",
+                     *         "message": {
+                     *           "id": "msg_example",
+                     *           "type": "message",
+                     *           "role": "assistant",
+                     *           "content": [
+                     *             {
+                     *               "type": "text",
+                     *               "text": "example"
+                     *             }
+                     *           ],
+                     *           "model": "vendor-sonnet-4-6",
+                     *           "stop_reason": "end_turn",
+                     *           "usage": {
+                     *             "input_tokens": 1,
+                     *             "output_tokens": 1
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/x-ndjson": components["schemas"]["MessageBatchResult"];
                 };
             };
@@ -2011,6 +2589,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "An access token whose scope is not `workspace:developer` is used."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2020,6 +2607,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2029,9 +2625,15 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description API version; every request carries it. */
+                /**
+                 * @description API version; every request carries it.
+                 * @example 2023-06-01
+                 */
                 "vendor-version": components["parameters"]["VersionHeader"];
-                /** @description Comma-separated beta identifiers; must include `managed-agents-2026-04-01`. */
+                /**
+                 * @description Comma-separated beta identifiers; must include `managed-agents-2026-04-01`.
+                 * @example managed-agents-2026-04-01
+                 */
                 "vendor-beta": components["parameters"]["BetaHeaderManagedAgents20260401"];
             };
             path?: never;
@@ -2039,6 +2641,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "agent": "example",
+                 *       "environment_id": "example",
+                 *       "resources": [
+                 *         {
+                 *           "type": "memory_store",
+                 *           "memory_store_id": "memstore_example"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["SessionCreateParams"];
             };
         };
@@ -2058,6 +2672,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Client error, with the standard error body (the documents show no specific status for it)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2067,6 +2690,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2081,13 +2713,22 @@ export interface operations {
                 page?: string;
             };
             header: {
-                /** @description API version; every request carries it. */
+                /**
+                 * @description API version; every request carries it.
+                 * @example 2023-06-01
+                 */
                 "vendor-version": components["parameters"]["VersionHeader"];
-                /** @description Comma-separated beta identifiers; must include `managed-agents-2026-04-01`. */
+                /**
+                 * @description Comma-separated beta identifiers; must include `managed-agents-2026-04-01`.
+                 * @example managed-agents-2026-04-01
+                 */
                 "vendor-beta": components["parameters"]["BetaHeaderManagedAgents20260401"];
             };
             path: {
-                /** @description Session identifier; shape not shown (UNSPEC-SESS-ID-SHAPES). */
+                /**
+                 * @description Session identifier; shape not shown (UNSPEC-SESS-ID-SHAPES).
+                 * @example example
+                 */
                 session_id: string;
             };
             cookie?: never;
@@ -2100,6 +2741,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "sesrsc_example",
+                     *           "file_id": "example",
+                     *           "mount_path": "example",
+                     *           "type": "file",
+                     *           "created_at": "2026-01-01T00:00:00Z",
+                     *           "updated_at": "2026-01-01T00:00:00Z"
+                     *         }
+                     *       ],
+                     *       "next_page": "example"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SessionResourceList"];
                 };
             };
@@ -2109,6 +2765,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Client error, with the standard error body (the documents show no specific status for it)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2118,6 +2783,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2127,19 +2801,34 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description API version; every request carries it. */
+                /**
+                 * @description API version; every request carries it.
+                 * @example 2023-06-01
+                 */
                 "vendor-version": components["parameters"]["VersionHeader"];
-                /** @description Comma-separated beta identifiers; must include `managed-agents-2026-04-01`. */
+                /**
+                 * @description Comma-separated beta identifiers; must include `managed-agents-2026-04-01`.
+                 * @example managed-agents-2026-04-01
+                 */
                 "vendor-beta": components["parameters"]["BetaHeaderManagedAgents20260401"];
             };
             path: {
-                /** @description Session identifier; shape not shown (UNSPEC-SESS-ID-SHAPES). */
+                /**
+                 * @description Session identifier; shape not shown (UNSPEC-SESS-ID-SHAPES).
+                 * @example example
+                 */
                 session_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "file_id": "example",
+                 *       "type": "file"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SessionResourceCreateParams"];
             };
         };
@@ -2150,6 +2839,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "sesrsc_example",
+                     *       "file_id": "example",
+                     *       "mount_path": "example",
+                     *       "type": "file",
+                     *       "created_at": "2026-01-01T00:00:00Z",
+                     *       "updated_at": "2026-01-01T00:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["FileSessionResource"];
                 };
             };
@@ -2159,6 +2858,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Client error, with the standard error body (the documents show no specific status for it)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2168,6 +2876,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2177,15 +2894,27 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description API version; every request carries it. */
+                /**
+                 * @description API version; every request carries it.
+                 * @example 2023-06-01
+                 */
                 "vendor-version": components["parameters"]["VersionHeader"];
-                /** @description Comma-separated beta identifiers; must include `managed-agents-2026-04-01`. */
+                /**
+                 * @description Comma-separated beta identifiers; must include `managed-agents-2026-04-01`.
+                 * @example managed-agents-2026-04-01
+                 */
                 "vendor-beta": components["parameters"]["BetaHeaderManagedAgents20260401"];
             };
             path: {
-                /** @description Session identifier; shape not shown (UNSPEC-SESS-ID-SHAPES). */
+                /**
+                 * @description Session identifier; shape not shown (UNSPEC-SESS-ID-SHAPES).
+                 * @example example
+                 */
                 session_id: string;
-                /** @description A `sesrsc_` identifier, or for a memory-store resource its `memory_store_id` (UNSPEC-SRES-MEMSTORE-ADDRESSING). */
+                /**
+                 * @description A `sesrsc_` identifier, or for a memory-store resource its `memory_store_id` (UNSPEC-SRES-MEMSTORE-ADDRESSING).
+                 * @example example
+                 */
                 resource_id: string;
             };
             cookie?: never;
@@ -2198,6 +2927,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "sesrsc_example",
+                     *       "file_id": "example",
+                     *       "mount_path": "example",
+                     *       "type": "file",
+                     *       "created_at": "2026-01-01T00:00:00Z",
+                     *       "updated_at": "2026-01-01T00:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SessionResource"];
                 };
             };
@@ -2207,6 +2946,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Client error, with the standard error body (the documents show no specific status for it)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2216,6 +2964,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2225,21 +2982,38 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description API version; every request carries it. */
+                /**
+                 * @description API version; every request carries it.
+                 * @example 2023-06-01
+                 */
                 "vendor-version": components["parameters"]["VersionHeader"];
-                /** @description Comma-separated beta identifiers; must include `managed-agents-2026-04-01`. */
+                /**
+                 * @description Comma-separated beta identifiers; must include `managed-agents-2026-04-01`.
+                 * @example managed-agents-2026-04-01
+                 */
                 "vendor-beta": components["parameters"]["BetaHeaderManagedAgents20260401"];
             };
             path: {
-                /** @description Session identifier; shape not shown (UNSPEC-SESS-ID-SHAPES). */
+                /**
+                 * @description Session identifier; shape not shown (UNSPEC-SESS-ID-SHAPES).
+                 * @example example
+                 */
                 session_id: string;
-                /** @description A `sesrsc_` identifier, or for a memory-store resource its `memory_store_id` (UNSPEC-SRES-MEMSTORE-ADDRESSING). */
+                /**
+                 * @description A `sesrsc_` identifier, or for a memory-store resource its `memory_store_id` (UNSPEC-SRES-MEMSTORE-ADDRESSING).
+                 * @example example
+                 */
                 resource_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "authorization_token": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SessionResourceUpdateParams"];
             };
         };
@@ -2250,6 +3024,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "sesrsc_example",
+                     *       "mount_path": "example",
+                     *       "type": "git_host_repository",
+                     *       "created_at": "2026-01-01T00:00:00Z",
+                     *       "updated_at": "2026-01-01T00:00:00Z",
+                     *       "url": "example",
+                     *       "checkout": {
+                     *         "type": "branch",
+                     *         "name": "example"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["GitHostRepositorySessionResource"];
                 };
             };
@@ -2259,6 +3047,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Client error, with the standard error body (the documents show no specific status for it)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2268,6 +3065,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2277,15 +3083,27 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description API version; every request carries it. */
+                /**
+                 * @description API version; every request carries it.
+                 * @example 2023-06-01
+                 */
                 "vendor-version": components["parameters"]["VersionHeader"];
-                /** @description Comma-separated beta identifiers; must include `managed-agents-2026-04-01`. */
+                /**
+                 * @description Comma-separated beta identifiers; must include `managed-agents-2026-04-01`.
+                 * @example managed-agents-2026-04-01
+                 */
                 "vendor-beta": components["parameters"]["BetaHeaderManagedAgents20260401"];
             };
             path: {
-                /** @description Session identifier; shape not shown (UNSPEC-SESS-ID-SHAPES). */
+                /**
+                 * @description Session identifier; shape not shown (UNSPEC-SESS-ID-SHAPES).
+                 * @example example
+                 */
                 session_id: string;
-                /** @description A `sesrsc_` identifier, or for a memory-store resource its `memory_store_id` (UNSPEC-SRES-MEMSTORE-ADDRESSING). */
+                /**
+                 * @description A `sesrsc_` identifier, or for a memory-store resource its `memory_store_id` (UNSPEC-SRES-MEMSTORE-ADDRESSING).
+                 * @example example
+                 */
                 resource_id: string;
             };
             cookie?: never;
@@ -2298,6 +3116,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "example",
+                     *       "type": "session_resource_deleted"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SessionResourceDeleted"];
                 };
             };
@@ -2307,6 +3131,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Client error, with the standard error body (the documents show no specific status for it)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2316,6 +3149,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2332,9 +3174,15 @@ export interface operations {
                 include_archived?: boolean;
             };
             header: {
-                /** @description API version; every request carries it. */
+                /**
+                 * @description API version; every request carries it.
+                 * @example 2023-06-01
+                 */
                 "vendor-version": components["parameters"]["VersionHeader"];
-                /** @description Comma-separated beta identifiers; must include `managed-agents-2026-04-01` and `dreaming-2026-04-21`. */
+                /**
+                 * @description Comma-separated beta identifiers; must include `managed-agents-2026-04-01` and `dreaming-2026-04-21`.
+                 * @example managed-agents-2026-04-01,dreaming-2026-04-21
+                 */
                 "vendor-beta": components["parameters"]["BetaHeaderManagedAgents20260401Dreaming20260421"];
             };
             path?: never;
@@ -2357,6 +3205,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Client error, with the standard error body (the documents show no specific status for it)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2366,6 +3223,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2375,9 +3241,15 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description API version; every request carries it. */
+                /**
+                 * @description API version; every request carries it.
+                 * @example 2023-06-01
+                 */
                 "vendor-version": components["parameters"]["VersionHeader"];
-                /** @description Comma-separated beta identifiers; must include `managed-agents-2026-04-01` and `dreaming-2026-04-21`. */
+                /**
+                 * @description Comma-separated beta identifiers; must include `managed-agents-2026-04-01` and `dreaming-2026-04-21`.
+                 * @example managed-agents-2026-04-01,dreaming-2026-04-21
+                 */
                 "vendor-beta": components["parameters"]["BetaHeaderManagedAgents20260401Dreaming20260421"];
             };
             path?: never;
@@ -2385,6 +3257,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "inputs": [
+                 *         {
+                 *           "type": "memory_store",
+                 *           "memory_store_id": "memstore_example"
+                 *         },
+                 *         {
+                 *           "type": "sessions",
+                 *           "session_ids": [
+                 *             "example"
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "model": "vendor-opus-4-7"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DreamCreateParams"];
             };
         };
@@ -2395,6 +3284,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "dream",
+                     *       "id": "drm_example",
+                     *       "status": "pending",
+                     *       "inputs": [
+                     *         {
+                     *           "type": "memory_store",
+                     *           "memory_store_id": "memstore_example"
+                     *         },
+                     *         {
+                     *           "type": "sessions",
+                     *           "session_ids": [
+                     *             "example"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "outputs": [
+                     *         {
+                     *           "type": "memory_store",
+                     *           "memory_store_id": "memstore_example"
+                     *         }
+                     *       ],
+                     *       "model": {
+                     *         "id": "example"
+                     *       },
+                     *       "instructions": "example",
+                     *       "session_id": "example",
+                     *       "created_at": "2026-01-01T00:00:00Z",
+                     *       "ended_at": "2026-01-01T00:00:00Z",
+                     *       "archived_at": "2026-01-01T00:00:00Z",
+                     *       "usage": {
+                     *         "input_tokens": 1,
+                     *         "output_tokens": 1,
+                     *         "cache_creation_input_tokens": 1,
+                     *         "cache_read_input_tokens": 1
+                     *       },
+                     *       "error": {
+                     *         "type": "timeout"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Dream"];
                 };
             };
@@ -2404,6 +3335,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Client error, with the standard error body (the documents show no specific status for it)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2413,6 +3353,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2422,12 +3371,19 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description API version; every request carries it. */
+                /**
+                 * @description API version; every request carries it.
+                 * @example 2023-06-01
+                 */
                 "vendor-version": components["parameters"]["VersionHeader"];
-                /** @description Comma-separated beta identifiers; must include `managed-agents-2026-04-01` and `dreaming-2026-04-21`. */
+                /**
+                 * @description Comma-separated beta identifiers; must include `managed-agents-2026-04-01` and `dreaming-2026-04-21`.
+                 * @example managed-agents-2026-04-01,dreaming-2026-04-21
+                 */
                 "vendor-beta": components["parameters"]["BetaHeaderManagedAgents20260401Dreaming20260421"];
             };
             path: {
+                /** @example drm_example */
                 dream_id: components["schemas"]["DreamId"];
             };
             cookie?: never;
@@ -2440,6 +3396,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "dream",
+                     *       "id": "drm_example",
+                     *       "status": "pending",
+                     *       "inputs": [
+                     *         {
+                     *           "type": "memory_store",
+                     *           "memory_store_id": "memstore_example"
+                     *         },
+                     *         {
+                     *           "type": "sessions",
+                     *           "session_ids": [
+                     *             "example"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "outputs": [
+                     *         {
+                     *           "type": "memory_store",
+                     *           "memory_store_id": "memstore_example"
+                     *         }
+                     *       ],
+                     *       "model": {
+                     *         "id": "example"
+                     *       },
+                     *       "instructions": "example",
+                     *       "session_id": "example",
+                     *       "created_at": "2026-01-01T00:00:00Z",
+                     *       "ended_at": "2026-01-01T00:00:00Z",
+                     *       "archived_at": "2026-01-01T00:00:00Z",
+                     *       "usage": {
+                     *         "input_tokens": 1,
+                     *         "output_tokens": 1,
+                     *         "cache_creation_input_tokens": 1,
+                     *         "cache_read_input_tokens": 1
+                     *       },
+                     *       "error": {
+                     *         "type": "timeout"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Dream"];
                 };
             };
@@ -2449,6 +3447,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Client error, with the standard error body (the documents show no specific status for it)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2458,6 +3465,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2467,12 +3483,19 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description API version; every request carries it. */
+                /**
+                 * @description API version; every request carries it.
+                 * @example 2023-06-01
+                 */
                 "vendor-version": components["parameters"]["VersionHeader"];
-                /** @description Comma-separated beta identifiers; must include `managed-agents-2026-04-01` and `dreaming-2026-04-21`. */
+                /**
+                 * @description Comma-separated beta identifiers; must include `managed-agents-2026-04-01` and `dreaming-2026-04-21`.
+                 * @example managed-agents-2026-04-01,dreaming-2026-04-21
+                 */
                 "vendor-beta": components["parameters"]["BetaHeaderManagedAgents20260401Dreaming20260421"];
             };
             path: {
+                /** @example drm_example */
                 dream_id: components["schemas"]["DreamId"];
             };
             cookie?: never;
@@ -2494,6 +3517,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "the dream is `completed`"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2503,6 +3535,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2512,12 +3553,19 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description API version; every request carries it. */
+                /**
+                 * @description API version; every request carries it.
+                 * @example 2023-06-01
+                 */
                 "vendor-version": components["parameters"]["VersionHeader"];
-                /** @description Comma-separated beta identifiers; must include `managed-agents-2026-04-01` and `dreaming-2026-04-21`. */
+                /**
+                 * @description Comma-separated beta identifiers; must include `managed-agents-2026-04-01` and `dreaming-2026-04-21`.
+                 * @example managed-agents-2026-04-01,dreaming-2026-04-21
+                 */
                 "vendor-beta": components["parameters"]["BetaHeaderManagedAgents20260401Dreaming20260421"];
             };
             path: {
+                /** @example drm_example */
                 dream_id: components["schemas"]["DreamId"];
             };
             cookie?: never;
@@ -2539,6 +3587,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "the dream is `pending` (cancel first)"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2548,6 +3605,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "error",
+                     *       "error": {
+                     *         "type": "not named by the documents",
+                     *         "message": "Any other error, with the standard error body (statuses not listed above are not shown by the documents)."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
