@@ -139,7 +139,11 @@ ${SEED_HELP}
 Exit codes: 0 both at 100 %, 1 otherwise, 2 usage error.`,
 };
 
-/** The options each command takes (every command also takes --help and --version). */
+/**
+ * The options each command takes, where not every command does: an option listed for some
+ * commands is a usage error with the others. Options listed nowhere (--help, --version) go
+ * with every command.
+ */
 const TARGET_OPTS = [
   'base-url',
   'admin-key',
@@ -579,7 +583,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     console.log(positionals.length ? HELP[command] : HELP.main);
     return 0;
   }
-  const foreign = Object.keys(values).filter((k) => !commandOpts.includes(k));
+  // An option another command takes is a mistake here; one no command lists (--help, --version,
+  // options every command shares) is not.
+  const listed = new Set(Object.values(COMMAND_OPTS).flat());
+  const foreign = Object.keys(values).filter((k) => listed.has(k) && !commandOpts.includes(k));
   if (foreign.length) {
     console.error(
       `error: ${command} takes no ${foreign.map((k) => `--${k}`).join(', ')}\n\n${HELP[command]}`,
