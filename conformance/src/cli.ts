@@ -4,12 +4,12 @@
  * Exit codes: 0 conformant (or replay fixed), 1 failures (or replay still failing), 2 usage,
  * configuration or connection error.
  */
-import { realpathSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { spec } from '@vendor-api/spec';
+import { invokedDirectly, packageVersion } from '@vendor-api/spec/cli';
 import { request } from 'undici';
 import type { Adapter, Target } from './adapter.js';
 import { referenceAdapter, referenceTarget, TestControlError } from './adapters/reference.js';
@@ -26,19 +26,7 @@ import { junitXml } from './report/junit.js';
 import { conformant, parseShard, runCases, type Shard } from './runner.js';
 import { runVariants, type VariantResult } from './variants.js';
 
-const HELP = `Usage: vendor-conformance <command> [options]
-
-Commands:
-  run                 run the suite (default command)
-  replay TRACE        re-run a failure trace; says fixed or still failing
-  list                list the cases (id, family, requirements)
-  coverage [--proven] requirement coverage of the cases, by observability class; --proven also
-                      counts the requirements a killed seeded fault proves checked
-  mutants             the mutation score against the reference server's seeded faults (sensitivity)
-  variants            the suite against each of the reference server's variants (specificity)
-  score               both: sensitivity and specificity, one summary
-
-Target (run, replay). Without --base-url the reference server runs in-process (embedded):
+const TARGET_HELP = `Target. Without --base-url the reference server runs in-process (embedded):
   --base-url URL            the implementation under test
   --admin-key KEY           an admin API key of the organization
   --workspace-key KEY       a workspace API key
@@ -55,25 +43,150 @@ Target (run, replay). Without --base-url the reference server runs in-process (e
                             README "Writing an adapter"
   --test-control-token T    the token the reference server printed (\`control token:\`), for
                             --adapter reference (default: VENDOR_API_TEST_CONTROL_TOKEN)
+  --timeout MS              per-request timeout (default 15000)`;
+
+const SELECT_HELP = `  --family a,b              only the cases of these families (unknown families are an error)
+  --case id,id              only these cases (unknown case ids are an error)`;
+
+const SEED_HELP = `  --seed N                  seed of every property (default: VENDOR_API_SEED or random; printed)
+  --runs N                  runs per property (default 25)`;
+
+const EXIT_HELP = 'Exit codes: 0 conformant, 1 failures, 2 usage, configuration or connection error.';
+
+const HELP: Readonly<Record<string, string>> = {
+  main: `Usage: vendor-conformance <command> [options]
+
+Commands:
+  run                 run the suite (default command)
+  replay TRACE        re-run a failure trace; says fixed or still failing
+  list                list the cases (id, family, requirements)
+  coverage            requirement coverage of the cases, by observability class
+  mutants             the mutation score against the reference server's seeded faults (sensitivity)
+  variants            the suite against each of the reference server's variants (specificity)
+  score               both: sensitivity and specificity, one summary
+
+  vendor-conformance <command> --help   the options of a command
+  --version                             the version of the suite
+
+${EXIT_HELP}`,
+  run: `Usage: vendor-conformance run [options]
+
+Runs the suite against a target and reports every case: passed, failed, skipped (the adapter
+lacks a capability the case needs) or an expected failure.
+
+${TARGET_HELP}
 
 Run options:
-  --seed N                  seed of every property (default: VENDOR_API_SEED or random; printed)
-  --runs N                  runs per property (default 25)
-  --family a,b              only these families          --case id,id   only these cases
+${SEED_HELP}
+${SELECT_HELP}
   --shard i/n               the i-th of n shards (stable split by case id)
-  --timeout MS              per-request timeout (default 15000)
   --opt-in CAP,...          run the cases of capabilities that are off unless asked for:
                             large-requests (batch bodies of about 256 MB: slow, ~1 GB of memory)
+  --fail-on-skip            skipped cases fail the run (exit 1): nothing may go unchecked
   --expected-failures FILE  known deviations: {"expectedFailures": {"<case id>": "<reason>"}}
-  --junit FILE              write a JUnit XML report     --json FILE     write a JSON report
+  --junit FILE              write a JUnit XML report
+  --json FILE               write a JSON report (schema: jsonReportSchema of the package)
   --trace-dir DIR           where failure traces go (default .conformance/traces)
-  --help                    this text
 
-Score options (mutants, variants, score; --family and --case select the cases too):
-  --fault A,B               only these seeded faults (mutants)
-  --variant a,b             only these variants; 'all' is the run with every one on (variants)
+${EXIT_HELP}`,
+  replay: `Usage: vendor-conformance replay TRACE [options]
 
-Exit codes: 0 conformant, 1 failures, 2 usage, configuration or connection error.`;
+Re-runs the requests of a failure trace (written by run) against a target.
+
+${TARGET_HELP}
+
+Exit codes: 0 fixed, 1 still failing, 2 usage, configuration or connection error.`,
+  list: `Usage: vendor-conformance list [options]
+
+Lists the cases: id, family, requirement ids and the capabilities they need.
+
+${SELECT_HELP}
+
+Exit codes: 0, 2 usage error.`,
+  coverage: `Usage: vendor-conformance coverage [--proven] [options]
+
+Requirement coverage of the cases, by observability class.
+
+  --proven                  also count the requirements a killed seeded fault proves checked
+                            (runs the mutation score first)
+${SEED_HELP}
+
+Exit codes: 0, 2 usage error.`,
+  mutants: `Usage: vendor-conformance mutants [options]
+
+The mutation score: the suite against the reference server with each seeded fault on; every
+fault must be killed (sensitivity).
+
+  --fault A,B               only these seeded faults
+${SELECT_HELP}
+${SEED_HELP}
+
+Exit codes: 0 every fault killed, 1 a fault survived, 2 usage error.`,
+  variants: `Usage: vendor-conformance variants [options]
+
+The suite against the reference server with each variant on (a legal alternative where the
+documents are silent), and with all of them at once; every variant must pass (specificity).
+
+  --variant a,b             only these variants; 'all' is the run with every one on
+${SELECT_HELP}
+${SEED_HELP}
+
+Exit codes: 0 every variant passed, 1 a variant failed, 2 usage error.`,
+  score: `Usage: vendor-conformance score [options]
+
+Both numbers: sensitivity (mutants) and specificity (variants), then the coverage.
+
+  --fault A,B               only these seeded faults
+  --variant a,b             only these variants
+${SELECT_HELP}
+${SEED_HELP}
+
+Exit codes: 0 both at 100 %, 1 otherwise, 2 usage error.`,
+};
+
+/**
+ * The options each command takes, where not every command does: an option listed for some
+ * commands is a usage error with the others. Options listed nowhere (--help, --version) go
+ * with every command.
+ */
+const TARGET_OPTS = [
+  'base-url',
+  'admin-key',
+  'workspace-key',
+  'workspace-id',
+  'organization-id',
+  'adapter',
+  'test-control-token',
+  'other-admin-key',
+  'other-workspace-id',
+  'other-workspace-key',
+  'timeout',
+] as const;
+const SELECT_OPTS = ['family', 'case'] as const;
+const SEED_OPTS = ['seed', 'runs'] as const;
+const COMMAND_OPTS: Readonly<Record<string, readonly string[]>> = {
+  run: [
+    ...TARGET_OPTS,
+    ...SELECT_OPTS,
+    ...SEED_OPTS,
+    'shard',
+    'opt-in',
+    'fail-on-skip',
+    'expected-failures',
+    'junit',
+    'json',
+    'trace-dir',
+  ],
+  replay: TARGET_OPTS,
+  list: SELECT_OPTS,
+  coverage: ['proven', ...SEED_OPTS],
+  mutants: ['fault', ...SELECT_OPTS, ...SEED_OPTS],
+  variants: ['variant', ...SELECT_OPTS, ...SEED_OPTS],
+  score: ['fault', 'variant', ...SELECT_OPTS, ...SEED_OPTS],
+};
+
+/** The suite's version: its package's. */
+export const VERSION = packageVersion(new URL('../package.json', import.meta.url));
 
 class UsageError extends Error {}
 
@@ -102,7 +215,9 @@ const opts = {
   fault: { type: 'string' },
   variant: { type: 'string' },
   proven: { type: 'boolean' },
-  help: { type: 'boolean' },
+  'fail-on-skip': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
 } as const;
 
 type Values = { [K in keyof typeof opts]?: (typeof opts)[K]['type'] extends 'boolean' ? boolean : string };
@@ -130,6 +245,28 @@ function settingsFrom(values: Values) {
     (Date.now() ^ (Math.random() * 0x7fffffff)) | 0,
   );
   return { seed, numRuns: int(values.runs, 'runs', 25), timeoutMs: int(values.timeout, 'timeout', 15_000) };
+}
+
+/**
+ * The families and case ids `--family` and `--case` name, each checked against the suite: a typo
+ * is a usage error, never a run of nothing.
+ */
+function selectionOf(values: Values): { families?: string[]; only?: string[] } {
+  const families = list(values.family);
+  const only = list(values.case);
+  const knownFamilies = new Set(allCases.map((c) => c.family));
+  const knownCases = new Set(allCases.map((c) => c.id));
+  const badFamilies = (families ?? []).filter((f) => !knownFamilies.has(f));
+  if (badFamilies.length)
+    throw new UsageError(
+      `unknown famil${badFamilies.length > 1 ? 'ies' : 'y'} ${badFamilies.map((f) => JSON.stringify(f)).join(', ')}; families: ${[...knownFamilies].sort().join(', ')}`,
+    );
+  const badCases = (only ?? []).filter((c) => !knownCases.has(c));
+  if (badCases.length)
+    throw new UsageError(
+      `unknown case id${badCases.length > 1 ? 's' : ''} ${badCases.map((c) => JSON.stringify(c)).join(', ')} (vendor-conformance list prints them)`,
+    );
+  return { ...(families ? { families } : {}), ...(only ? { only } : {}) };
 }
 
 /** The opt-in capabilities a run asks for (`--opt-in`); only those of OPT_IN_CAPABILITIES. */
@@ -283,6 +420,7 @@ async function commandRun(values: Values): Promise<number> {
     ? await loadExpectedFailures(values['expected-failures'], new Set(allCases.map((c) => c.id)))
     : {};
   const optIn = optInOf(values);
+  const selection = selectionOf(values);
   const resolved = await resolveTarget(values, settings.seed);
   const traceDir = values['trace-dir'] ?? '.conformance/traces';
   console.log(
@@ -296,8 +434,7 @@ async function commandRun(values: Values): Promise<number> {
       adapter: resolved.adapter,
       spec,
       settings,
-      ...(list(values.family) ? { families: list(values.family)! } : {}),
-      ...(list(values.case) ? { only: list(values.case)! } : {}),
+      ...selection,
       ...(shard ? { shard } : {}),
       expectedFailures,
       optIn,
@@ -315,7 +452,8 @@ async function commandRun(values: Values): Promise<number> {
       console.log(`\n${failureBlock(r, (t) => `vendor-conformance replay ${t}${replayTarget}`)}`);
     if (r.outcome === 'unexpected-pass') console.log(`\n✗ ${r.id}: ${r.reason}`);
   }
-  console.log(summary(results, elapsedMs));
+  const failOnSkip = values['fail-on-skip'] === true;
+  console.log(summary(results, elapsedMs, { failOnSkip }));
   const meta = {
     baseUrl: resolved.embedded ? 'embedded' : resolved.target.baseUrl,
     adapter: resolved.adapter.name,
@@ -326,12 +464,19 @@ async function commandRun(values: Values): Promise<number> {
   };
   if (values.junit) await write(values.junit, junitXml(results));
   if (values.json) await write(values.json, `${JSON.stringify(jsonReport(results, meta), null, 2)}\n`);
-  return conformant(results) ? 0 : 1;
+  return conformant(results) && !(failOnSkip && results.some((r) => r.outcome === 'skipped')) ? 0 : 1;
 }
 
 async function commandReplay(values: Values, tracePath: string | undefined): Promise<number> {
   if (!tracePath) throw new UsageError('replay needs the path of a trace file');
-  const trace = await loadTrace(tracePath);
+  let trace: Awaited<ReturnType<typeof loadTrace>>;
+  try {
+    trace = await loadTrace(tracePath);
+  } catch (error) {
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+    throw new UsageError(`cannot read the trace ${tracePath}: ${reason}`);
+  }
   const resolved = await resolveTarget(values, trace.seed);
   try {
     const r = await replay(trace, resolved.target, resolved.adapter);
@@ -347,9 +492,7 @@ async function commandReplay(values: Values, tracePath: string | undefined): Pro
 }
 
 function commandList(values: Values): number {
-  const families = list(values.family);
-  for (const c of allCases) {
-    if (families && !families.includes(c.family)) continue;
+  for (const c of selected(values)) {
     console.log(
       `${c.id.padEnd(60)} ${c.family.padEnd(16)} ${c.requirements.join(' ')}${c.needs?.length ? `  [needs ${c.needs.join(', ')}]` : ''}`,
     );
@@ -371,8 +514,7 @@ async function commandCoverage(values: Values): Promise<number> {
 
 /** The cases `--family` and `--case` select (all when neither is given). */
 function selected(values: Values) {
-  const families = list(values.family);
-  const only = list(values.case);
+  const { families, only } = selectionOf(values);
   return allCases.filter((c) => (!families || families.includes(c.family)) && (!only || only.includes(c.id)));
 }
 
@@ -446,22 +588,47 @@ async function commandScore(values: Values): Promise<number> {
   return mutants.every((r) => r.killed) && variants.every((r) => r.passed) ? 0 : 1;
 }
 
-export async function main(argv: string[]): Promise<number> {
+export async function main(argv: readonly string[]): Promise<number> {
+  // `pnpm conformance -- --flag` passes the separator through; no command takes one.
+  const args = argv.filter((a) => a !== '--');
   let parsed: { values: Values; positionals: string[] };
   try {
-    parsed = parseArgs({ args: argv, options: opts, allowPositionals: true, strict: true }) as {
+    parsed = parseArgs({ args, options: opts, allowPositionals: true, strict: true }) as {
       values: Values;
       positionals: string[];
     };
   } catch (error) {
-    console.error(`${(error as Error).message}\n\n${HELP}`);
+    console.error(`error: ${(error as Error).message}\n\n${HELP.main}`);
     return 2;
   }
   const { values, positionals } = parsed;
-  const [command = 'run', ...rest] = positionals;
-  if (values.help) {
-    console.log(HELP);
+  if (values.version) {
+    console.log(VERSION);
     return 0;
+  }
+  const [command = 'run', ...rest] = positionals;
+  const commandOpts = COMMAND_OPTS[command];
+  if (!commandOpts) {
+    console.error(`error: unknown command ${JSON.stringify(command)}\n\n${HELP.main}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(positionals.length ? HELP[command] : HELP.main);
+    return 0;
+  }
+  // An option another command takes is a mistake here; one no command lists (--help, --version,
+  // options every command shares) is not.
+  const listed = new Set(Object.values(COMMAND_OPTS).flat());
+  const foreign = Object.keys(values).filter((k) => listed.has(k) && !commandOpts.includes(k));
+  if (foreign.length) {
+    console.error(
+      `error: ${command} takes no ${foreign.map((k) => `--${k}`).join(', ')}\n\n${HELP[command]}`,
+    );
+    return 2;
+  }
+  if (rest.length > (command === 'replay' ? 1 : 0)) {
+    console.error(`error: unexpected argument ${JSON.stringify(rest.at(-1))}\n\n${HELP[command]}`);
+    return 2;
   }
   try {
     switch (command) {
@@ -480,7 +647,6 @@ export async function main(argv: string[]): Promise<number> {
       case 'score':
         return await commandScore(values);
       default:
-        console.error(`unknown command ${JSON.stringify(command)}\n\n${HELP}`);
         return 2;
     }
   } catch (error) {
@@ -497,21 +663,17 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-/**
- * Whether this module is the program being run. An installed bin is a symlink (npm and pnpm link
- * `node_modules/.bin/vendor-conformance` to `dist/cli.js`): compare real paths, not the link.
- */
-function invokedDirectly(): boolean {
-  const entry = process.argv[1];
-  if (!entry) return false;
-  try {
-    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
+/** Runs the command line of this process and sets its exit code (the bin calls it). */
+export function runCli(): void {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+      process.exitCode = 2;
+    },
+  );
 }
-if (invokedDirectly()) {
-  main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
-}
+
+if (invokedDirectly(import.meta.url)) runCli();

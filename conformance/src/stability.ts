@@ -4,12 +4,21 @@
  * of failing runs are printed so each can be replayed with `VENDOR_API_SEED`.
  */
 import { spec } from '@vendor-api/spec';
+import { parseCommandLine } from '@vendor-api/spec/cli';
 import { allCases } from './cases/index.js';
 import { startEmbedded } from './embedded.js';
 import { conformant, runCases } from './runner.js';
 
-const at = process.argv.indexOf('--runs-of-suite');
-const n = at >= 0 ? Number(process.argv[at + 1]) : 10;
+const { values } = parseCommandLine(
+  { 'runs-of-suite': { type: 'string', default: '10' } },
+  `Usage: pnpm conformance:stability [--runs-of-suite N]
+
+  --runs-of-suite N   runs of the whole suite, each with another seed (default 10)
+  --help              this text
+
+Exit codes: 0 every run passed, 1 a run failed, 2 bad usage.`,
+);
+const n = Number(values['runs-of-suite']);
 if (!Number.isInteger(n) || n < 1) {
   console.error('--runs-of-suite must be a positive integer');
   process.exit(2);

@@ -207,7 +207,7 @@ describe('conformance framework', () => {
       },
     );
     const xml = junitXml(results);
-    expect(xml).toContain('<testsuite name="fixture" tests="2" failures="1" skipped="1"');
+    expect(xml).toContain('<testsuite name="fixture" tests="2" failures="1" errors="0" skipped="1"');
     expect(xml).toContain('seed: 42');
     const json = jsonReport(results, {
       baseUrl: broken.url,
@@ -216,7 +216,7 @@ describe('conformance framework', () => {
       numRuns: 40,
       elapsedMs: 1,
     });
-    expect(json.totals).toMatchObject({ failed: 1, skipped: 1 });
+    expect(json.totals).toMatchObject({ cases: 2, failed: 1, skipped: 1 });
   });
 
   it('CLI: --help exits 0, a bad option 2, an unreachable base URL 2, a bad expected-failures file 2', async () => {

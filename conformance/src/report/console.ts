@@ -1,15 +1,16 @@
 /**
  * Console output: a line per case as it finishes (live progress), then failures with everything
- * needed to reproduce them, and summaries by family and by requirement. `NO_COLOR` is respected.
+ * needed to reproduce them, and summaries by family and by requirement. Colour only where stdout
+ * shows it (`util.styleText`: a terminal or FORCE_COLOR, never with NO_COLOR).
  */
+import { paint } from '@vendor-api/spec/cli';
 import type { CaseResult } from '../runner.js';
+import { byFamily, type ReportTotals, reportTotals } from './totals.js';
 
-const useColor = () => !process.env.NO_COLOR && process.stdout.isTTY === true;
-const paint = (code: number) => (s: string) => (useColor() ? `\x1b[${code}m${s}\x1b[0m` : s);
-const green = paint(32);
-const red = paint(31);
-const yellow = paint(33);
-const dim = paint(2);
+const green = (s: string) => paint('green', s);
+const red = (s: string) => paint('red', s);
+const yellow = (s: string) => paint('yellow', s);
+const dim = (s: string) => paint('dim', s);
 
 const MARK: Record<CaseResult['outcome'], string> = {
   passed: 'ok  ',
@@ -70,18 +71,27 @@ export function failureBlock(r: CaseResult, replayCommand: (tracePath: string) =
   return lines.join('\n');
 }
 
-export function summary(results: readonly CaseResult[], elapsedMs: number): string {
-  const count = (o: CaseResult['outcome']) => results.filter((r) => r.outcome === o).length;
-  const requests = results.reduce((n, r) => n + r.requests, 0);
-  const families = new Map<string, CaseResult[]>();
-  for (const r of results) families.set(r.family, [...(families.get(r.family) ?? []), r]);
+/** The totals line of the console, the same numbers as the JUnit and JSON reports. */
+export function totalsLine(t: ReportTotals, elapsedMs: number): string {
+  return (
+    `${t.passed} passed, ${t.failed} failed` +
+    (t.unexpectedPasses ? ` (${t.unexpectedPasses} listed expected failures that passed)` : '') +
+    `, ${t.skipped} skipped` +
+    (t.expectedFailures ? `, ${t.expectedFailures} expected failures` : '') +
+    ` — ${t.cases} cases, ${t.requests} requests, ${(elapsedMs / 1000).toFixed(1)} s`
+  );
+}
+
+export function summary(
+  results: readonly CaseResult[],
+  elapsedMs: number,
+  options: { readonly failOnSkip?: boolean } = {},
+): string {
   const lines = ['', 'By family:'];
-  for (const [family, rs] of [...families].sort(([a], [b]) => a.localeCompare(b))) {
-    const p = rs.filter((r) => r.outcome === 'passed').length;
-    const f = rs.filter((r) => r.outcome === 'failed' || r.outcome === 'unexpected-pass').length;
-    const s = rs.filter((r) => r.outcome === 'skipped').length;
+  for (const [family, rs] of byFamily(results)) {
+    const t = reportTotals(rs);
     lines.push(
-      `  ${family.padEnd(22)} ${String(p).padStart(4)} passed ${String(f).padStart(4)} failed ${String(s).padStart(4)} skipped`,
+      `  ${family.padEnd(22)} ${String(t.passed).padStart(4)} passed ${String(t.failed).padStart(4)} failed ${String(t.skipped).padStart(4)} skipped`,
     );
   }
   const byReq = new Map<string, CaseResult['outcome'][]>();
@@ -96,11 +106,21 @@ export function summary(results: readonly CaseResult[], elapsedMs: number): stri
     `Requirements: ${byReq.size} cited, ${checked} checked by a passing case, ${failedReqs.length} with a failure`,
   );
   if (failedReqs.length) lines.push(`  failing: ${failedReqs.sort().join(', ')}`);
-  lines.push(
-    '',
-    `${count('passed')} passed, ${count('failed') + count('unexpected-pass')} failed, ${count('skipped')} skipped` +
-      (count('expected-failure') ? `, ${count('expected-failure')} expected failures` : '') +
-      ` — ${results.length} cases, ${requests} requests, ${(elapsedMs / 1000).toFixed(1)} s`,
-  );
+  const totals = reportTotals(results);
+  if (totals.skipped) {
+    const reasons = new Map<string, number>();
+    for (const r of results)
+      if (r.outcome === 'skipped') reasons.set(r.reason ?? '', (reasons.get(r.reason ?? '') ?? 0) + 1);
+    lines.push(
+      '',
+      (options.failOnSkip ? red : yellow)(
+        `${totals.skipped} of ${totals.cases} cases skipped, not checked${options.failOnSkip ? ' (--fail-on-skip: the run fails)' : ' (--fail-on-skip makes that fail the run)'}:`,
+      ),
+      ...[...reasons]
+        .sort(([, a], [, b]) => b - a)
+        .map(([reason, n]) => `  ${String(n).padStart(4)} ${reason}`),
+    );
+  }
+  lines.push('', totalsLine(totals, elapsedMs));
   return lines.join('\n');
 }

@@ -1,41 +1,107 @@
-/** The JSON report: the run's settings and every result (failures with seed, path and trace). */
+/**
+ * The JSON report: the run's settings, its totals (the console's and the JUnit report's numbers)
+ * and every result (failures with seed, path and trace). `jsonReportSchema` is its JSON Schema
+ * (2020-12), shipped with the package; `JsonReport` is its type.
+ */
+import { type Static, Type } from '@sinclair/typebox';
 import type { CaseResult } from '../runner.js';
+import { reportTotals } from './totals.js';
 
-export interface JsonReport {
-  readonly format: 'vendor-api-conformance-report';
-  readonly version: 1;
+const Count = Type.Integer({ minimum: 0 });
+
+const Step = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('http'), Type.Literal('fixture')]),
+  },
+  { additionalProperties: true, description: 'A request or fixture call of the failing run, as in a trace.' },
+);
+
+const Failure = Type.Object({
+  message: Type.String(),
+  step: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+    description: 'Index of the failing step in steps, or null when no step failed.',
+  }),
+  seed: Type.Integer(),
+  path: Type.Optional(Type.String({ description: 'fast-check path of the counterexample' })),
+  counterexample: Type.Optional(Type.String()),
+  steps: Type.Array(Step),
+});
+
+const Result = Type.Object({
+  id: Type.String(),
+  family: Type.String(),
+  title: Type.String(),
+  requirements: Type.Array(Type.String()),
+  outcome: Type.Union(
+    (['passed', 'failed', 'skipped', 'expected-failure', 'unexpected-pass'] as const).map((o) =>
+      Type.Literal(o),
+    ),
+  ),
+  reason: Type.Optional(
+    Type.String({ description: 'Why it was skipped, or why it is an expected failure.' }),
+  ),
+  durationMs: Type.Number({ minimum: 0 }),
+  requests: Count,
+  failure: Type.Optional(Failure),
+  tracePath: Type.Optional(Type.String()),
+});
+
+export const jsonReportSchema = Type.Object(
+  {
+    format: Type.Literal('vendor-api-conformance-report'),
+    version: Type.Literal(2),
+    baseUrl: Type.String({ description: 'The target, or "embedded" for the in-process reference server.' }),
+    adapter: Type.String(),
+    seed: Type.Integer(),
+    numRuns: Type.Integer({ minimum: 1 }),
+    shard: Type.Optional(Type.String({ pattern: '^[0-9]+/[0-9]+$' })),
+    elapsedMs: Type.Number({ minimum: 0 }),
+    totals: Type.Object({
+      cases: Count,
+      passed: Count,
+      failed: Type.Integer({
+        minimum: 0,
+        description: 'Cases that fail the run: new failures plus listed expected failures that now pass.',
+      }),
+      unexpectedPasses: Type.Integer({
+        minimum: 0,
+        description: 'Of failed: listed expected failures that passed.',
+      }),
+      expectedFailures: Count,
+      skipped: Count,
+      requests: Count,
+    }),
+    results: Type.Array(Result),
+  },
+  {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'https://vendor-api.invalid/schemas/conformance-report.json',
+    title: 'vendor-conformance JSON report',
+  },
+);
+
+/** The JSON report `vendor-conformance run --json FILE` writes. */
+export type JsonReport = Static<typeof jsonReportSchema>;
+
+export interface JsonReportMeta {
   readonly baseUrl: string;
   readonly adapter: string;
   readonly seed: number;
   readonly numRuns: number;
   readonly shard?: string;
   readonly elapsedMs: number;
-  readonly totals: Record<CaseResult['outcome'] | 'requests', number>;
-  readonly results: readonly CaseResult[];
 }
 
-export function jsonReport(
-  results: readonly CaseResult[],
-  meta: {
-    baseUrl: string;
-    adapter: string;
-    seed: number;
-    numRuns: number;
-    shard?: string;
-    elapsedMs: number;
-  },
-): JsonReport {
-  const totals = {
-    passed: 0,
-    failed: 0,
-    skipped: 0,
-    'expected-failure': 0,
-    'unexpected-pass': 0,
-    requests: 0,
+export function jsonReport(results: readonly CaseResult[], meta: JsonReportMeta): JsonReport {
+  return {
+    format: 'vendor-api-conformance-report',
+    version: 2,
+    ...meta,
+    totals: reportTotals(results),
+    results: results.map(({ failure, ...r }) => ({
+      ...r,
+      requirements: [...r.requirements],
+      ...(failure ? { failure: { ...failure, steps: [...failure.steps] } } : {}),
+    })),
   };
-  for (const r of results) {
-    totals[r.outcome]++;
-    totals.requests += r.requests;
-  }
-  return { format: 'vendor-api-conformance-report', version: 1, ...meta, totals, results };
 }

@@ -10,20 +10,31 @@
  */
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
+import { parseCommandLine } from '@vendor-api/spec/cli';
 import { Agent, request } from 'undici';
 import { VendorClient } from '../src/client.js';
 import { batchResults } from '../src/core/batches.js';
 
-const args = process.argv.slice(2);
-const large = args.includes('--large');
-const linesArg = args.indexOf('--lines');
+const { values } = parseCommandLine(
+  { large: { type: 'boolean' }, lines: { type: 'string' } },
+  `Usage: tsx --conditions=@vendor-api/source packages/client/bench/jsonl.bench.ts [--large] [--lines N]
+
+  --large     about 256 MB of result lines (default 100,000 lines, ~55 MB)
+  --lines N   exactly N result lines
+  --help      this text`,
+);
+const large = values.large === true;
 const LINE_BYTES_TARGET = 560;
 const lines =
-  linesArg >= 0
-    ? Number(args[linesArg + 1])
+  values.lines !== undefined
+    ? Number(values.lines)
     : large
       ? Math.ceil((256 * 1024 * 1024) / LINE_BYTES_TARGET)
       : 100_000;
+if (!Number.isSafeInteger(lines) || lines < 1) {
+  console.error(`--lines must be a positive integer; got ${JSON.stringify(values.lines)}`);
+  process.exit(2);
+}
 const rounds = large ? 2 : 3;
 
 // The server runs in a worker so generating the stream does not compete with the reader.

@@ -87,6 +87,11 @@ export class VendorClient extends Resources {
       options.adminKey,
     );
     const baseURL = options.baseURL ?? auth.profileBaseURL ?? undefined;
+    // A profile that cannot be loaded (a named profile that does not exist, a malformed one) is
+    // why no base URL came from it: its documented error says so, not "No base URL".
+    const credential = auth.state.credential;
+    if (!baseURL && auth.resolution.outcome === 'error' && credential.kind === 'none' && credential.reason)
+      throw credential.reason;
     if (!baseURL) {
       throw new ConfigurationError(
         'base_url_missing',

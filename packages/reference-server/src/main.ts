@@ -5,6 +5,7 @@
  * organization id.
  */
 import { parseArgs } from 'node:util';
+import { packageVersion } from '@vendor-api/spec/cli';
 import { createServer } from './app.js';
 import { ManualClock } from './clock.js';
 import { FAULTS, resolveFaults } from './faults/index.js';
@@ -25,6 +26,7 @@ const HELP = `Usage: reference-server [options]
                     (additional fields, other orders, other statuses, ...); 'all' for every one
   --list-variants   print the variant catalog and exit
   --help            this text
+  --version         the version of the server
 
 Exit codes: 0 stopped by a signal, 2 bad options.`;
 
@@ -45,6 +47,7 @@ try {
       variants: { type: 'string', default: '' },
       'list-variants': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
+      version: { type: 'boolean', default: false },
     },
   }));
 } catch (error) {
@@ -53,6 +56,10 @@ try {
 }
 if (values.help) {
   console.log(HELP);
+  process.exit(0);
+}
+if (values.version) {
+  console.log(packageVersion(new URL('../package.json', import.meta.url)));
   process.exit(0);
 }
 if (values['list-faults']) {

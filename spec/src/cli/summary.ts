@@ -3,10 +3,16 @@
  * observability, and unspecified items. `--vendor NAME` builds it for another vendor name.
  */
 import { createSpec } from '../index.js';
+import { parseCommandLine } from './support.js';
 
-const args = process.argv.slice(2);
-const at = args.indexOf('--vendor');
-const name = at >= 0 ? args[at + 1] : undefined;
+const { values } = parseCommandLine(
+  { vendor: { type: 'string' } },
+  `Usage: pnpm spec:summary [--vendor NAME]
+
+  --vendor NAME   the summary for another vendor name
+  --help          this text`,
+);
+const name = values.vendor;
 let s: ReturnType<typeof createSpec>;
 try {
   s = createSpec(name);

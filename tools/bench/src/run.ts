@@ -5,10 +5,23 @@
 import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseCommandLine } from '@vendor-api/spec/cli';
 import * as generate from './generate.bench.js';
 import * as validate from './validate.bench.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const { values, positionals: wanted } = parseCommandLine(
+  { large: { type: 'boolean' } },
+  `Usage: pnpm bench [name...] [--large]
+
+  name      run only these benchmarks: validate, generate, jsonl, exchange, messages
+  --large   jsonl streams about 256 MB instead of a smaller body
+  --help    this text
+
+Exit codes: 0 every target met, 1 a target missed, 2 bad usage.`,
+  { positionals: Number.POSITIVE_INFINITY },
+);
 
 /** A benchmark that lives beside its package, run as its own process (it measures RSS). */
 const child =
@@ -23,16 +36,12 @@ const benches: Record<string, () => boolean | Promise<boolean>> = {
   validate: validate.run,
   generate: generate.run,
   // Streaming batch results through the client's iterator vs a raw undici read (add --large for ~256 MB).
-  jsonl: child(
-    'packages/client/bench/jsonl.bench.ts',
-    ...(process.argv.includes('--large') ? ['--large'] : []),
-  ),
+  jsonl: child('packages/client/bench/jsonl.bench.ts', ...(values.large ? ['--large'] : [])),
   // Token exchange vs raw jose ES256, messages.create vs a bare Fastify route (load from a second process).
   exchange: child('packages/reference-server/bench/run.ts', 'exchange'),
   messages: child('packages/reference-server/bench/run.ts', 'messages'),
 };
 
-const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = wanted.filter((w) => !(w in benches));
 if (unknown.length) {
   console.error(`unknown benchmark(s): ${unknown.join(', ')}; known: ${Object.keys(benches).join(', ')}`);

@@ -7,6 +7,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSpec } from '@vendor-api/spec';
+import { parseCommandLine } from '@vendor-api/spec/cli';
 import { GENERATED_DIRS, generateAll } from './generate.js';
 
 const HELP = `Usage: pnpm generate [--check] [--vendor NAME] [--out DIR]
@@ -30,23 +31,15 @@ async function listFiles(dir: string): Promise<string[]> {
 }
 
 async function main(argv: string[]): Promise<number> {
-  let check = false;
-  let vendorName: string | undefined;
-  let out: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--check') check = true;
-    else if (a === '--vendor') vendorName = argv[++i];
-    else if (a === '--out') out = argv[++i];
-    else if (a === '--help' || a === '-h') {
-      console.log(HELP);
-      return 0;
-    } else {
-      console.error(`unknown argument ${JSON.stringify(a)}\n\n${HELP}`);
-      return 2;
-    }
-  }
-  if ((argv.includes('--vendor') && !vendorName) || (argv.includes('--out') && !out)) {
+  const { values } = parseCommandLine(
+    { check: { type: 'boolean' }, vendor: { type: 'string' }, out: { type: 'string' } },
+    HELP,
+    { args: argv },
+  );
+  const check = values.check === true;
+  const vendorName = values.vendor;
+  const out = values.out;
+  if (vendorName === '' || out === '') {
     console.error(`--vendor and --out need a value\n\n${HELP}`);
     return 2;
   }

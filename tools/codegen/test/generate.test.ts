@@ -13,7 +13,8 @@ describe('generate', () => {
     const [a, b] = await Promise.all([generateAll(spec), generateAll(createSpec())]);
     expect([...a.keys()]).toEqual([...b.keys()]);
     for (const [path, content] of a) expect(b.get(path), path).toBe(content);
-  });
+    // Two whole generations: seconds on a busy machine (a limit, not a speed target: see pnpm bench).
+  }, 60_000);
 
   it('starts every generated file with the banner naming its source', async () => {
     for (const [path, content] of await generateAll(spec)) {

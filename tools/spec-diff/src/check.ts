@@ -9,6 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseCommandLine } from '@vendor-api/spec/cli';
 import type { Report } from './diff.js';
 import { addedFiles, changedFiles, lastReleaseTag, refExists, repoRoot, tryGit } from './git.js';
 import { diffAgainst } from './load.js';
@@ -23,8 +24,17 @@ function resolveBase(arg: string | undefined): string | undefined {
   return lastReleaseTag();
 }
 
+const HELP = `Usage: pnpm changeset:check [base-ref]
+
+  base-ref   git ref to compare with (default: the merge base of HEAD and main, else the last
+             release tag)
+  --help     this text
+
+Exit codes: 0 every change carries a large enough changeset, 1 one is missing, 2 bad usage.`;
+
 function main(argv: string[]): number {
-  const base = resolveBase(argv.find((a) => !a.startsWith('-')));
+  const { positionals } = parseCommandLine({}, HELP, { args: argv, positionals: 1 });
+  const base = resolveBase(positionals[0]);
   if (!base) {
     console.log('changeset:check: no main branch and no release tag to compare with; nothing to check');
     return 0;
@@ -46,16 +56,21 @@ function main(argv: string[]): number {
   const changesets = addedFiles(base, '.changeset').filter(
     (f) => f.endsWith('.md') && !f.endsWith('README.md'),
   );
+  const problems: string[] = [];
   for (const f of changesets) {
-    for (const [name, bump] of parseChangeset(readFileSync(join(repoRoot, f), 'utf8'))) {
-      declared.set(name, maxBump(declared.get(name) ?? 'none', bump));
+    let bumps: Map<string, Bump>;
+    try {
+      bumps = parseChangeset(readFileSync(join(repoRoot, f), 'utf8'));
+    } catch (error) {
+      problems.push(`${f} is not a changeset the changesets parser reads: ${(error as Error).message}`);
+      continue;
     }
+    for (const [name, bump] of bumps) declared.set(name, maxBump(declared.get(name) ?? 'none', bump));
   }
   // lockstep: the largest bump of any contract package applies to all of them
   const group = maxBump(...CONTRACT_PACKAGES.map((p) => declared.get(p) ?? 'none'));
   for (const p of CONTRACT_PACKAGES) declared.set(p, maxBump(declared.get(p) ?? 'none', group));
 
-  const problems: string[] = [];
   for (const [name, need] of required) {
     const have = declared.get(name) ?? 'none';
     if (BUMP_ORDER.indexOf(have) < BUMP_ORDER.indexOf(need)) {

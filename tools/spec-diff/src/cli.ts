@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseCommandLine } from '@vendor-api/spec/cli';
 import { changedFiles, defaultBase, repoRoot } from './git.js';
 import { diffAgainst } from './load.js';
 import { changesetSummary, formatReport, makePlan, planJson } from './plan.js';
@@ -23,25 +24,14 @@ const HELP = `Usage: pnpm spec:diff [base-ref] [--json] [--write-changeset]
 Exit codes: 0 nothing breaking, 1 breaking changes found, 2 bad usage or no base.`;
 
 function main(argv: string[]): number {
-  let json = false;
-  let write = false;
-  let base: string | undefined;
-  for (const a of argv) {
-    if (a === '--json') json = true;
-    else if (a === '--write-changeset') write = true;
-    else if (a === '--help' || a === '-h') {
-      console.log(HELP);
-      return 0;
-    } else if (a.startsWith('-')) {
-      console.error(`unknown option ${a}\n\n${HELP}`);
-      return 2;
-    } else if (base === undefined) base = a;
-    else {
-      console.error(`one base ref only\n\n${HELP}`);
-      return 2;
-    }
-  }
-  base ??= defaultBase();
+  const { values, positionals } = parseCommandLine(
+    { json: { type: 'boolean' }, 'write-changeset': { type: 'boolean' } },
+    HELP,
+    { args: argv, positionals: 1 },
+  );
+  const json = values.json === true;
+  const write = values['write-changeset'] === true;
+  const base = positionals[0] ?? defaultBase();
   if (base === undefined) {
     console.error('no base: no release tag and no main branch; give a ref');
     return 2;
@@ -49,7 +39,7 @@ function main(argv: string[]): number {
   const report = diffAgainst(base);
   const plan = makePlan(base, report, changedFiles(base));
   if (json) console.log(JSON.stringify(planJson(plan), null, 2));
-  else console.log(formatReport(plan, { color: process.stdout.isTTY === true }));
+  else console.log(formatReport(plan));
 
   if (write) {
     const bumps = new Map([...plan.bumps].filter(([, b]) => b !== 'none'));

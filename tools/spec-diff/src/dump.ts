@@ -4,9 +4,13 @@
  */
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseCommandLine } from '@vendor-api/spec/cli';
 import { takeSnapshot } from './snapshot.js';
 
-const specDir = resolve(process.argv[2] ?? 'spec');
+const { positionals } = parseCommandLine({}, 'Usage: tsx dump.ts [SPEC_DIR]  (default spec)', {
+  positionals: 1,
+});
+const specDir = resolve(positionals[0] ?? 'spec');
 const module = (await import(pathToFileURL(join(specDir, 'src', 'index.ts')).href)) as Record<
   string,
   unknown

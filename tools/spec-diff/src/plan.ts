@@ -3,8 +3,10 @@
  * contract group from the spec classification, the others from whether their files changed),
  * and the human and JSON reports.
  */
+
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { paint as paintText, type TextStyle } from '@vendor-api/spec/cli';
 import type { Change, Report } from './diff.js';
 import { repoRoot } from './git.js';
 import { RULES, type Severity } from './rules.js';
@@ -104,16 +106,15 @@ export function makePlan(
 
 const LEVEL_TITLE = { wire: 'Wire', types: 'Generated types', behaviour: 'Behaviour' } as const;
 
-export function formatReport(plan: Plan, options: { color?: boolean } = {}): string {
+/** Colour of each severity (on stdout, where the terminal and NO_COLOR / FORCE_COLOR allow). */
+const SEVERITY_STYLE = { breaking: 'red', compatible: 'green', internal: 'dim' } as const satisfies Record<
+  Severity,
+  TextStyle
+>;
+
+export function formatReport(plan: Plan): string {
   const { report } = plan;
-  const paint = (s: Severity, text: string) =>
-    !options.color
-      ? text
-      : s === 'breaking'
-        ? `\x1b[31m${text}\x1b[0m`
-        : s === 'compatible'
-          ? `\x1b[32m${text}\x1b[0m`
-          : `\x1b[2m${text}\x1b[0m`;
+  const paint = (s: Severity, text: string) => paintText(SEVERITY_STYLE[s], text);
   const lines: string[] = [`Spec changes since ${plan.base}`];
   if (!report.changes.length) lines.push('', '  no changes to the spec');
   for (const level of ['wire', 'types', 'behaviour'] as const) {

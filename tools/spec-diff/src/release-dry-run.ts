@@ -8,12 +8,17 @@
  *    `changeset version` (with a patch changeset for every published package when none is
  *    pending, so the version step always runs);
  * 3. `pnpm pack` every published package (workspace: and catalog: versions replaced);
- * 4. `publint --strict` and `attw --profile esm-only` on each tarball;
+ * 4. `publint --strict` and `attw` (node10 aside: the packages need Node 20.19) on each tarball;
  * 5. a consumer project in another temp dir, outside the workspace: `npm install` of the
- *    tarballs, then one ESM script per package doing what its README shows.
+ *    tarballs, then one ESM script per package doing what its README shows, a CommonJS script
+ *    that `require()`s every package (Node 20.19+ loads ES modules), and `tsc` over a file using
+ *    every package under node16 and under bundler resolution;
+ * 6. every bin, as installed (a symlink under node_modules/.bin): `--help`, `--version` (the
+ *    package's version), a run against an unreachable URL (a connection error, its documented exit
+ *    code), and `vendor-conformance run` against the installed `reference-server`, which passes.
  * Exit 1 on any failure; the temp dirs are removed unless --keep.
  */
-import { type SpawnSyncOptions, spawnSync } from 'node:child_process';
+import { type SpawnSyncOptions, spawn, spawnSync } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -27,12 +32,23 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { parseCommandLine } from '@vendor-api/spec/cli';
 import { git, repoRoot } from './git.js';
 import { publishedPackages, type WorkspacePackage, workspacePackages } from './plan.js';
 import { formatChangeset } from './semver.js';
 
-const keep = process.argv.includes('--keep');
-const skipBuild = process.argv.includes('--skip-build');
+const { values } = parseCommandLine(
+  { keep: { type: 'boolean' }, 'skip-build': { type: 'boolean' } },
+  `Usage: pnpm release:dry-run [--keep] [--skip-build]
+
+  --keep         keep the temporary copy and the consumer project (their paths are printed)
+  --skip-build   do not run tsc -b first (it has just run)
+  --help         this text
+
+Exit codes: 0 ready to release, 1 a step failed, 2 bad usage.`,
+);
+const keep = values.keep === true;
+const skipBuild = values['skip-build'] === true;
 const started = performance.now();
 const bin = (name: string) => join(repoRoot, 'node_modules', '.bin', name);
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
@@ -42,13 +58,22 @@ function run(
   what: string,
   cmd: string,
   args: readonly string[],
-  options: SpawnSyncOptions & { quiet?: boolean } = {},
+  options: SpawnSyncOptions & {
+    quiet?: boolean;
+    /** The exit code that means success (default 0). */
+    status?: number;
+    /** Text the output must contain. */
+    expect?: string;
+  } = {},
 ): string {
   const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options });
   const out = `${r.stdout ?? ''}${r.stderr ?? ''}`;
-  if (r.status !== 0) {
+  const status = options.status ?? 0;
+  if (r.status !== status || (options.expect !== undefined && !out.includes(options.expect))) {
     failures.push(what);
-    console.error(`✗ ${what} (exit ${r.status})\n${out.trim()}`);
+    console.error(
+      `✗ ${what} (exit ${r.status}, expected ${status}${options.expect !== undefined ? ` and ${JSON.stringify(options.expect)} in the output` : ''})\n${out.trim()}`,
+    );
   } else if (!options.quiet) console.log(`✓ ${what}`);
   return out;
 }
@@ -114,6 +139,50 @@ try {
 `,
 };
 
+/** A CommonJS consumer: `require()` reaches every package's ES module build (Node 20.19+). */
+const requireScript = (names: readonly string[]) => `
+const assert = require('node:assert/strict');
+${names.map((n) => `assert.ok(Object.keys(require('${n}')).length > 0, '${n}: nothing exported to require()');`).join('\n')}
+assert.equal(typeof require('@vendor-api/client').VendorClient, 'function');
+`;
+
+/** A TypeScript consumer: the packages' types, under node16 and under bundler resolution. */
+const TYPES_SCRIPT = `
+import { spec, type VendorSpec } from '@vendor-api/spec';
+import { document } from '@vendor-api/openapi';
+import { validateSchema } from '@vendor-api/validators';
+import { type ClientOptions, VendorClient, type ResolveOptions, resolveCredentials } from '@vendor-api/client';
+import { createServer } from '@vendor-api/reference-server';
+import { type JsonReport, jsonReportSchema, type ReportTotals } from '@vendor-api/conformance';
+
+const s: VendorSpec = spec;
+const options: ClientOptions = { baseURL: 'http://127.0.0.1:1', apiKey: 'sk-test' };
+const client = new VendorClient(options);
+const resolveOptions: ResolveOptions = { vendor: s.vendor, env: {} };
+const outcome: string = resolveCredentials(resolveOptions).outcome;
+const ok: boolean = validateSchema('DreamId', 'drm_123').ok;
+const totals = (report: JsonReport): ReportTotals => report.totals;
+export { client, createServer, document, jsonReportSchema, ok, outcome, totals };
+`;
+
+const tsconfig = (module: string, moduleResolution: string) =>
+  `${JSON.stringify(
+    {
+      compilerOptions: {
+        target: 'ES2022',
+        module,
+        moduleResolution,
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        types: ['node'],
+      },
+      files: ['types-check.ts'],
+    },
+    null,
+    2,
+  )}\n`;
+
 /** Packages without a script above: their entry point must import. */
 const importScript = (name: string) => `
 import assert from 'node:assert/strict';
@@ -163,7 +232,91 @@ function copyWorkspace(to: string, packages: readonly WorkspacePackage[]) {
   }
 }
 
-function main(): number {
+/** The @types/node range of the workspace (the consumer's type check uses it). */
+const TYPES_NODE_RANGE = (
+  JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { engines: { node: string } }
+).engines.node.replace(/^>=/, '^');
+
+/** Starts the installed reference server (test control on) and resolves with its base URL. */
+function startReferenceServer(command: string, cwd: string) {
+  const child = spawn(command, ['--test-control', '--port', '0'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const baseUrl = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no base URL within 30 s:\n${output}`)), 30_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const m = /^base URL:\s*(\S+)/m.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code}:\n${output}`));
+    });
+  });
+  return { child, baseUrl };
+}
+
+/** Every bin of the installed packages, run through its node_modules/.bin link. */
+async function checkBins(
+  consumer: string,
+  versions: readonly WorkspacePackage[],
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
+  const binDir = join(consumer, 'node_modules', '.bin');
+  const versionOf = new Map<string, string>();
+  for (const p of versions) {
+    const manifest = JSON.parse(
+      readFileSync(join(consumer, 'node_modules', p.name, 'package.json'), 'utf8'),
+    ) as { bin?: Record<string, string> };
+    for (const name of Object.keys(manifest.bin ?? {})) versionOf.set(name, p.version);
+  }
+  const options = { cwd: consumer, env, timeout: 120_000 };
+  for (const [name, version] of [...versionOf].sort()) {
+    run(`${name} --help`, join(binDir, name), ['--help'], { ...options, expect: 'Usage:' });
+    run(`${name} --version`, join(binDir, name), ['--version'], { ...options, expect: version });
+  }
+  const unreachable = 'http://127.0.0.1:9';
+  if (versionOf.has('vendor-conformance'))
+    run(
+      `vendor-conformance run --base-url ${unreachable}: exit 2, a connection error`,
+      join(binDir, 'vendor-conformance'),
+      ['run', '--base-url', unreachable, '--adapter', 'reference'],
+      { ...options, status: 2, expect: `cannot reach ${unreachable}` },
+    );
+  if (versionOf.has('vendor'))
+    run(
+      `vendor request --base-url ${unreachable}: exit 1, a connection error`,
+      join(binDir, 'vendor'),
+      ['request', 'GET', '/v1/models', '--base-url', unreachable, '--max-retries', '0'],
+      { ...options, env: { ...env, VENDOR_API_KEY: 'sk-unreachable-test' }, status: 1, expect: 'onnection' },
+    );
+  if (!versionOf.has('reference-server') || !versionOf.has('vendor-conformance')) return;
+  const server = startReferenceServer(join(binDir, 'reference-server'), consumer);
+  try {
+    const baseUrl = await server.baseUrl;
+    console.log(`  reference-server listening at ${baseUrl}`);
+    const report = run(
+      'vendor-conformance run against the installed reference-server passes',
+      join(binDir, 'vendor-conformance'),
+      ['run', '--base-url', baseUrl, '--adapter', 'reference'],
+      { ...options, timeout: 600_000, expect: ' 0 failed' },
+    );
+    const totals = report.split('\n').find((line) => /^\d+ passed, /.test(line));
+    if (totals) console.log(`  ${totals}`);
+  } catch (error) {
+    failures.push('reference-server starts');
+    console.error(`✗ reference-server did not start: ${(error as Error).message}`);
+  } finally {
+    server.child.kill();
+  }
+}
+
+async function main(): Promise<number> {
   const packages = publishedPackages();
   const work = mkdtempSync(join(tmpdir(), 'vendor-api-release-'));
   const consumer = mkdtempSync(join(tmpdir(), 'vendor-api-consumer-'));
@@ -204,10 +357,22 @@ function main(): number {
       run(`publint --strict ${name}`, bin('publint'), ['run', '--strict', tgz], { cwd: work });
       // data files (openapi.yaml) are exports but no modules: attw checks the module entry points
       const data = name.startsWith('vendor-api-openapi-') ? ['--exclude-entrypoints', './openapi.yaml'] : [];
+      // node16 (ESM and CommonJS) and bundler resolution; node10 predates `exports` and Node 20.
+      // A CommonJS file resolving to the ES module build is what Node 20.19's require(esm) loads.
       run(
         `attw ${name}`,
         bin('attw'),
-        [tgz, '--profile', 'esm-only', '--no-color', '--format', 'ascii', ...data],
+        [
+          tgz,
+          '--profile',
+          'node16',
+          '--ignore-rules',
+          'cjs-resolves-to-esm',
+          '--no-color',
+          '--format',
+          'ascii',
+          ...data,
+        ],
         { cwd: work },
       );
     }
@@ -222,7 +387,14 @@ function main(): number {
     run(
       'npm install of the tarballs in a scratch project',
       'npm',
-      ['install', '--no-audit', '--no-fund', '--loglevel=error', ...packed],
+      [
+        'install',
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=error',
+        ...packed,
+        `@types/node@${TYPES_NODE_RANGE}`,
+      ],
       {
         cwd: consumer,
         env,
@@ -238,6 +410,20 @@ function main(): number {
         { cwd: consumer },
       );
     }
+    writeFileSync(join(consumer, 'require.cjs'), requireScript(versions.map((p) => p.name)));
+    run('a CommonJS consumer require()s every package', process.execPath, [join(consumer, 'require.cjs')], {
+      cwd: consumer,
+    });
+    writeFileSync(join(consumer, 'types-check.ts'), TYPES_SCRIPT);
+    for (const [module, resolution] of [
+      ['node16', 'node16'],
+      ['esnext', 'bundler'],
+    ] as const) {
+      const config = join(consumer, `tsconfig.${resolution}.json`);
+      writeFileSync(config, tsconfig(module, resolution));
+      run(`tsc of a consumer under ${resolution} resolution`, bin('tsc'), ['-p', config], { cwd: consumer });
+    }
+    await checkBins(consumer, versions, env);
   } finally {
     if (keep) console.log(`kept ${work} and ${consumer}`);
     else {
@@ -253,4 +439,4 @@ function main(): number {
   return 0;
 }
 
-process.exitCode = main();
+process.exitCode = await main();

@@ -6,6 +6,7 @@
  * the minor: breaking -> minor (the report says so). The contract packages move in lockstep
  * (changesets `fixed`): each gets the largest bump of the group.
  */
+import parse from '@changesets/parse';
 import type { Severity } from './rules.js';
 
 export type Bump = 'none' | 'patch' | 'minor' | 'major';
@@ -46,15 +47,14 @@ export function bumpFor(highest: Severity | 'none', currentVersion: string): Bum
   return { bump: raw };
 }
 
-/** The packages and bumps of a changeset file (its front matter). */
+/**
+ * The packages and bumps of a changeset file, read by the changesets parser (its YAML front
+ * matter: quoted or bare names and bump types alike). Throws for a file that parser refuses.
+ */
 export function parseChangeset(text: string): Map<string, Bump> {
   const out = new Map<string, Bump>();
-  const m = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
-  if (!m) return out;
-  for (const line of m[1]!.split(/\r?\n/)) {
-    const e = /^\s*["']?([^"':]+)["']?\s*:\s*(major|minor|patch)\s*$/.exec(line);
-    if (e) out.set(e[1]!.trim(), e[2] as Bump);
-  }
+  for (const release of parse(text).releases)
+    out.set(release.name, maxBump(out.get(release.name) ?? 'none', release.type));
   return out;
 }
 

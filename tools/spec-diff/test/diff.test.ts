@@ -77,6 +77,15 @@ describe('semver', () => {
       '@vendor-api/client': 'minor',
     });
   });
+
+  it('reads changeset front matter as YAML, quoted bump types and comments included', () => {
+    const text = `---\n'@vendor-api/spec': "minor" # the contract\n"@vendor-api/conformance": patch\n---\n\nSummary.\n`;
+    expect(Object.fromEntries(parseChangeset(text))).toEqual({
+      '@vendor-api/spec': 'minor',
+      '@vendor-api/conformance': 'patch',
+    });
+    expect(() => parseChangeset('---\n"@vendor-api/spec": huge\n---\n\nx\n')).toThrow();
+  });
 });
 
 describe('the README', () => {

@@ -6,11 +6,21 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Observability } from '@vendor-api/spec';
+import { parseCommandLine } from '@vendor-api/spec/cli';
 import { trace } from './trace.js';
+
+const { values } = parseCommandLine(
+  { json: { type: 'boolean' }, missing: { type: 'boolean' } },
+  `Usage: pnpm requirements:trace [--json] [--missing]
+
+  --json      every requirement's row as JSON
+  --missing   list the testable requirements nothing checks
+  --help      this text`,
+);
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const rows = await trace(root);
-if (process.argv.includes('--json')) {
+if (values.json) {
   console.log(JSON.stringify(rows, null, 2));
   process.exit(0);
 }
@@ -29,7 +39,7 @@ for (const c of classes) {
 const unchecked = rows.filter(
   (r) => r.observability !== 'untestable' && r.checkedByCases.length + r.checkedByTests.length === 0,
 );
-if (process.argv.includes('--missing')) {
+if (values.missing) {
   console.log(`\nTestable requirements nothing checks (${unchecked.length}):`);
   for (const r of unchecked) console.log(`  ${r.observability.padEnd(8)} ${r.id}`);
 } else if (unchecked.length) {

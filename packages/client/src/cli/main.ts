@@ -3,13 +3,13 @@
  * `vendor`: the command-line client. Exit codes: 0 ok, 1 failure (API or connection error),
  * 2 usage or configuration error.
  */
-import { realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DREAM_BETAS, vendor as defaultVendor, type Vendor } from '@vendor-api/spec';
+import { invokedDirectly } from '@vendor-api/spec/cli';
 import type { Dispatcher } from 'undici';
 import { VendorClient } from '../client.js';
+import { VERSION } from '../core/core.js';
 import { listProfiles, resolve, setActiveProfile } from '../core/credentials.js';
 import { APIError, ConfigurationError, IdentityTokenFileNotFoundError } from '../core/errors.js';
 
@@ -34,7 +34,8 @@ const GLOBAL = `Global options:
   --config-dir DIR    configuration directory
   --max-retries N     retries after the first attempt (default 2)
   --timeout-ms N      per-attempt timeout
-  -h, --help          help for the command`;
+  -h, --help          help for the command
+  --version           the version of the client`;
 
 const help = (v: Vendor): Record<string, string> => ({
   main: `Usage: ${v.name} <command> [options]
@@ -88,6 +89,7 @@ const OPTIONS = {
   'max-retries': { type: 'string' },
   'timeout-ms': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
   data: { type: 'string', short: 'd' },
   query: { type: 'string', short: 'q', multiple: true },
   beta: { type: 'string', multiple: true },
@@ -115,6 +117,10 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     return EXIT_USAGE;
   }
   const { values, positionals } = parsed;
+  if (values.version) {
+    io.stdout(`${VERSION}\n`);
+    return EXIT_OK;
+  }
   const [command, ...rest] = positionals;
   if (command === undefined || command === 'help') {
     (values.help || command === 'help' ? io.stdout : io.stderr)(`${texts.main}\n`);
@@ -249,17 +255,8 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
   }
 }
 
-function isDirectRun(): boolean {
-  const entry = process.argv[1];
-  if (!entry) return false;
-  try {
-    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isDirectRun()) {
+/** Runs the command line of this process and sets its exit code (the bin calls it). */
+export function runCli(): void {
   main(process.argv.slice(2), {
     env: process.env,
     stdout: (t) => process.stdout.write(t),
@@ -274,3 +271,5 @@ if (isDirectRun()) {
     },
   );
 }
+
+if (invokedDirectly(import.meta.url)) runCli();

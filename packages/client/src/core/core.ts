@@ -6,11 +6,12 @@
  */
 import type { Readable } from 'node:stream';
 import type { Vendor } from '@vendor-api/spec';
+import { packageVersion } from '@vendor-api/spec/cli';
 import { operationIds, validateResponse } from '@vendor-api/validators';
 import { Agent, type Dispatcher, request as undiciRequest } from 'undici';
 import { mergeBetas, normalizeResponseHeaders, splitBetas } from '../internal/headers.js';
 import { LineSplitter } from '../internal/lines.js';
-import type { SecretRegistry } from '../internal/redact.js';
+import { SecretRegistry } from '../internal/redact.js';
 import { backoffMs, isRetryableStatus, retryAfterMs, sleep } from '../internal/retry.js';
 import { fillPath, joinURL, sameOrigin, withQuery } from '../internal/url.js';
 import { type AppliedAuth, type AuthState, applyAuth } from './auth.js';
@@ -28,7 +29,8 @@ import {
 import { Paginator } from './pagination.js';
 import type { Core, OperationDescriptor, PagedResult, RequestInput, RequestOptions } from './types.js';
 
-export const VERSION = '0.1.0';
+/** The client's version: its package's (the user agent carries it). */
+export const VERSION = packageVersion(new URL('../../package.json', import.meta.url));
 export const DEFAULT_MAX_RETRIES = 2;
 export const DEFAULT_TIMEOUT_MS = 600_000;
 /** Largest error body read into an error (bytes); the rest is discarded. */
@@ -46,7 +48,8 @@ export interface CoreOptions {
   readonly vendor: Vendor;
   /** The credential, resolved lazily on first use (resolution may read profile files). */
   readonly auth: () => Promise<AuthState>;
-  readonly secrets: SecretRegistry;
+  /** Secrets to redact from errors and logs (default: an empty registry of its own). */
+  readonly secrets?: SecretRegistry;
   readonly maxRetries?: number;
   readonly timeoutMs?: number;
   /** An undici dispatcher (Agent, Pool, ProxyAgent, MockAgent); default: a shared keep-alive Agent. */
@@ -134,7 +137,7 @@ export class HttpCore implements Core {
     this.maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.dispatcher = options.dispatcher ?? defaultAgent();
-    this.secrets = options.secrets;
+    this.secrets = options.secrets ?? new SecretRegistry();
   }
 
   /** The resolved credential (resolved once; a failed resolution is retried on the next call). */

@@ -76,8 +76,11 @@ function safeHome(): string | undefined {
   }
 }
 
+/** What credential resolution found: a credential and its source, none, or an error (non-secret). */
+export type CredentialResolution = rules.Resolution;
+
 /** Runs the spec's resolution over real files. Pure apart from the file reads. */
-export function resolve(options: ResolveOptions): rules.Resolution {
+export function resolve(options: ResolveOptions): CredentialResolution {
   const base = inputs(options);
   return rules.resolveCredentials(
     {

@@ -16,7 +16,7 @@ import {
   type TokenExchangeResponse,
 } from '@vendor-api/spec';
 import { isNotFound, writeFileAtomic } from '../internal/fs.js';
-import type { SecretRegistry } from '../internal/redact.js';
+import { SecretRegistry } from '../internal/redact.js';
 import type { TokenProvider } from './auth.js';
 import type { Logger } from './core.js';
 import { CredentialsError, IdentityTokenFileNotFoundError, VendorError } from './errors.js';
@@ -56,7 +56,8 @@ export interface FederationTokenProviderOptions {
   readonly env?: rules.Env;
   /** The profile's credentials file; null or absent: cache in memory only. */
   readonly credentialsPath?: string | null;
-  readonly secrets: SecretRegistry;
+  /** Where the provider records the secrets it handles, to redact them (default: its own). */
+  readonly secrets?: SecretRegistry;
   /** Refresh this long before expiry (default 60 s, at most half the token's lifetime). */
   readonly refreshAheadMs?: number;
   readonly now?: () => number;
@@ -123,6 +124,7 @@ export async function writeCredentialsFile(
 
 export class FederationTokenProvider implements TokenProvider {
   readonly #o: FederationTokenProviderOptions;
+  readonly #secrets: SecretRegistry;
   #cached: Cached | undefined;
   #fileChecked = false;
   #inflight: Promise<Cached> | undefined;
@@ -131,6 +133,7 @@ export class FederationTokenProvider implements TokenProvider {
 
   constructor(options: FederationTokenProviderOptions) {
     this.#o = options;
+    this.#secrets = options.secrets ?? new SecretRegistry();
   }
 
   get settings(): FederationSettings {
@@ -154,7 +157,7 @@ export class FederationTokenProvider implements TokenProvider {
     const token = raw?.access_token;
     const expiresAt = parseExpiresAt(raw?.expires_at);
     if (typeof token !== 'string' || token === '' || expiresAt === undefined) return undefined;
-    this.#o.secrets.add(token);
+    this.#secrets.add(token);
     return this.#entry(token, expiresAt, undefined);
   }
 
@@ -215,7 +218,7 @@ export class FederationTokenProvider implements TokenProvider {
   async #exchange(): Promise<Cached> {
     const s = this.#o.settings;
     const assertion = await this.#identityToken();
-    this.#o.secrets.add(assertion);
+    this.#secrets.add(assertion);
     const body: TokenExchangeBody = {
       grant_type: JWT_BEARER_GRANT,
       assertion,
@@ -231,7 +234,7 @@ export class FederationTokenProvider implements TokenProvider {
     const token = response?.access_token;
     if (typeof token !== 'string' || token === '')
       throw new VendorError('token exchange returned no access_token');
-    this.#o.secrets.add(token);
+    this.#secrets.add(token);
     const expiresIn = typeof response.expires_in === 'number' ? response.expires_in : 0;
     const entry = this.#entry(token, obtainedAt + expiresIn * 1000, obtainedAt);
     this.#cached = entry;
@@ -250,6 +253,6 @@ export class FederationTokenProvider implements TokenProvider {
   }
 
   #log(level: keyof Logger, message: string): void {
-    this.#o.logger?.[level]?.(this.#o.secrets.redact(message));
+    this.#o.logger?.[level]?.(this.#secrets.redact(message));
   }
 }

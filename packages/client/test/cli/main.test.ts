@@ -193,4 +193,17 @@ describe('vendor CLI', () => {
     ]);
     expect(r.code).toBe(2);
   });
+
+  it('--version prints the package version, exit 0', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    const r = await run(['--version']);
+    expect([r.code, r.stdout]).toEqual([0, `${version}\n`]);
+  });
+
+  it('CRED-NAMED-PROFILE-MISSING-ERROR: a missing named profile and no base URL: the missing-profile error, not "no base URL"', async () => {
+    const r = await run(['request', 'GET', '/v1/dreams', '--profile', 'nope', '--config-dir', tempDir()]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/profile/);
+    expect(r.stderr).not.toMatch(/base URL/);
+  });
 });

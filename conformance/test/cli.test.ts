@@ -1,0 +1,96 @@
+/**
+ * The command line: per-command help, --version, usage errors for typos (unknown case and family
+ * ids, options of another command, a missing trace), skipped cases named in the summary and
+ * failing the run with --fail-on-skip.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { allCases } from '../src/cases/index.js';
+import { main } from '../src/cli.js';
+
+let out: string[];
+let err: string[];
+afterEach(() => vi.restoreAllMocks());
+const capture = () => {
+  out = [];
+  err = [];
+  vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
+  vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(a.join(' ')));
+};
+
+let server: Server;
+let url: string;
+beforeAll(async () => {
+  server = createServer((_req, res) => res.writeHead(404).end());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+const target = ['--admin-key', 'a', '--workspace-key', 'b', '--workspace-id', 'c', '--organization-id', 'd'];
+
+describe('vendor-conformance', () => {
+  it('--version prints the package version', async () => {
+    capture();
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    expect(await main(['--version'])).toBe(0);
+    expect(out).toEqual([version]);
+  });
+
+  it('each command has its own --help', async () => {
+    const texts: string[] = [];
+    for (const command of ['run', 'replay', 'list', 'coverage', 'mutants', 'variants', 'score']) {
+      capture();
+      expect(await main([command, '--help'])).toBe(0);
+      expect(out.join('\n')).toContain(`Usage: vendor-conformance ${command}`);
+      texts.push(out.join('\n'));
+    }
+    expect(new Set(texts).size).toBe(texts.length);
+  });
+
+  it('unknown case or family ids are a usage error, not a run of nothing', async () => {
+    capture();
+    expect(await main(['run', '--case', 'dreams.no-such-case'])).toBe(2);
+    expect(err.join('\n')).toContain('unknown case id "dreams.no-such-case"');
+    capture();
+    expect(await main(['list', '--family', 'dreamz'])).toBe(2);
+    expect(err.join('\n')).toMatch(/unknown family "dreamz"; families: .*dreams/);
+    capture();
+    expect(await main(['mutants', '--case', 'nope'])).toBe(2);
+  });
+
+  it('an option of another command, a stray argument or an unknown option is a usage error', async () => {
+    capture();
+    expect(await main(['list', '--junit', 'x.xml'])).toBe(2);
+    expect(err.join('\n')).toContain('list takes no --junit');
+    capture();
+    expect(await main(['list', 'extra'])).toBe(2);
+    capture();
+    expect(await main(['run', '--frobnicate'])).toBe(2);
+  });
+
+  it('a missing trace file is a clear usage error', async () => {
+    capture();
+    expect(await main(['replay', 'no/such/trace.json'])).toBe(2);
+    expect(err.join('\n')).toBe('error: cannot read the trace no/such/trace.json: no such file');
+  });
+
+  it('passes a `--` from pnpm through', async () => {
+    capture();
+    const family = allCases[0]!.family;
+    expect(await main(['list', '--', '--family', family])).toBe(0);
+    expect(out.length).toBe(allCases.filter((c) => c.family === family).length);
+  });
+
+  it('names skipped cases in the summary, and --fail-on-skip fails the run for them', async () => {
+    const needy = allCases.find((c) => c.needs?.length)!;
+    capture();
+    expect(await main(['run', '--base-url', url, ...target, '--case', needy.id])).toBe(0);
+    expect(out.join('\n')).toContain('1 of 1 cases skipped, not checked');
+    capture();
+    expect(await main(['run', '--base-url', url, ...target, '--case', needy.id, '--fail-on-skip'])).toBe(1);
+    expect(out.join('\n')).toContain('--fail-on-skip: the run fails');
+  });
+});
