@@ -621,10 +621,6 @@ async function pipeline(
     query: validated.value.query,
     body: validated.value.body,
     origin,
-    authorizeResource(owner) {
-      const d = access.authorize(endpoint, caller?.presented ?? { kind: 'none' }, resourceContext(owner));
-      if (!d.allowed) deny(d);
-    },
     owns(owner) {
       return access.authorize(endpoint, caller?.presented ?? { kind: 'none' }, resourceContext(owner))
         .allowed;

@@ -85,11 +85,9 @@ export interface HandlerContext {
   /** `<scheme>://<host>` the client used: absolute URLs this server serves start with it. */
   readonly origin: string;
   /**
-   * Checks that the caller may reach a resource owned by a workspace of an organization (spec
-   * `authorize` with `resourceWorkspaceId`); throws the decision's error otherwise.
+   * Whether the caller may reach a resource owned by a workspace of an organization (spec
+   * `authorize` with `resourceWorkspaceId`). A resource it may not reach is answered as unknown.
    */
-  authorizeResource(owner: ResourceOwner): void;
-  /** Whether the caller may reach a resource of that owner (the same decision, as a boolean). */
   owns(owner: ResourceOwner): boolean;
 }
 

@@ -22,8 +22,8 @@ import {
 function findDream(ctx: HandlerContext): DreamRecord {
   const id = String(ctx.path.dream_id);
   const record = ctx.state.store.dreams.get(id);
-  if (!record) throw notFound('dream', id);
-  ctx.authorizeResource(record);
+  // Another workspace's dream is answered exactly as an unknown id (AUTH-KEY-ONE-WORKSPACE).
+  if (!record || !ctx.owns(record)) throw notFound('dream', id);
   return record;
 }
 

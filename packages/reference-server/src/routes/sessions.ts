@@ -36,8 +36,8 @@ export const resourceKey = (sessionId: string, resourceId: string) => `${session
 function findSession(ctx: HandlerContext): SessionRecord {
   const id = String(ctx.path.session_id);
   const session = ctx.state.store.sessions.get(id);
-  if (!session || session.deletedAt !== null) throw notFound('session', id);
-  ctx.authorizeResource(session);
+  // Another workspace's session is answered exactly as an unknown id (AUTH-KEY-ONE-WORKSPACE).
+  if (!session || session.deletedAt !== null || !ctx.owns(session)) throw notFound('session', id);
   return session;
 }
 

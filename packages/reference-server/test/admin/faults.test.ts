@@ -80,7 +80,6 @@ const scenarios: Record<string, (a: A) => Promise<unknown>> = {
       query: {},
       body: { name: 'by a demoted admin' },
       origin: 'http://localhost',
-      authorizeResource() {},
     } as unknown as HandlerContext;
     try {
       return (await handlers['organizations.workspaces.create']?.(ctx))?.status;
