@@ -23,7 +23,7 @@ import { loadTrace, replay } from './replay.js';
 import { failureBlock, progressLine, summary } from './report/console.js';
 import { jsonReport } from './report/json.js';
 import { junitXml } from './report/junit.js';
-import { conformant, parseShard, runCases, type Shard } from './runner.js';
+import { conformant, parseShard, runCases, type Shard, uncheckedSkips } from './runner.js';
 import { runVariants, type VariantResult } from './variants.js';
 
 const TARGET_HELP = `Target. Without --base-url the reference server runs in-process (embedded):
@@ -464,7 +464,7 @@ async function commandRun(values: Values): Promise<number> {
   };
   if (values.junit) await write(values.junit, junitXml(results));
   if (values.json) await write(values.json, `${JSON.stringify(jsonReport(results, meta), null, 2)}\n`);
-  return conformant(results) && !(failOnSkip && results.some((r) => r.outcome === 'skipped')) ? 0 : 1;
+  return conformant(results) && !(failOnSkip && uncheckedSkips(results).length) ? 0 : 1;
 }
 
 async function commandReplay(values: Values, tracePath: string | undefined): Promise<number> {

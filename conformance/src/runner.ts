@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { VendorSpec } from '@vendor-api/spec';
 import { type Adapter, MissingCapabilityError, type Target } from './adapter.js';
-import type { Capability } from './capabilities.js';
+import { type Capability, OPT_IN_CAPABILITIES } from './capabilities.js';
 import {
   CaseContext,
   type CaseDefinition,
@@ -99,6 +99,13 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** Reason of a case skipped only because the run did not ask for it (`--opt-in`). */
+export const NOT_OPTED_IN = 'off unless the run opts in';
+
+/** Skipped cases that leave something unchecked the run asked for (not those left off by `--opt-in`). */
+export const uncheckedSkips = (results: readonly CaseResult[]) =>
+  results.filter((r) => r.outcome === 'skipped' && !r.reason?.startsWith(NOT_OPTED_IN));
+
 export async function runOne(definition: CaseDefinition, options: RunOptions): Promise<CaseResult> {
   const base = {
     id: definition.id,
@@ -110,10 +117,13 @@ export async function runOne(definition: CaseDefinition, options: RunOptions): P
     (c) => !options.adapter.capabilities.has(c) && !options.optIn?.has(c),
   );
   if (missing.length) {
+    const optInOnly = missing.every((c) => OPT_IN_CAPABILITIES.includes(c));
     return {
       ...base,
       outcome: 'skipped',
-      reason: `the adapter lacks: ${missing.join(', ')}`,
+      reason: optInOnly
+        ? `${NOT_OPTED_IN}: --opt-in ${missing.join(',')}`
+        : `the adapter lacks: ${missing.join(', ')}`,
       durationMs: 0,
       requests: 0,
     };

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { OPT_IN_CAPABILITIES } from '../src/capabilities.js';
 import { allCases } from '../src/cases/index.js';
 import { main } from '../src/cli.js';
 
@@ -85,12 +86,21 @@ describe('vendor-conformance', () => {
   });
 
   it('names skipped cases in the summary, and --fail-on-skip fails the run for them', async () => {
-    const needy = allCases.find((c) => c.needs?.length)!;
+    const needy = allCases.find((c) => c.needs?.some((n) => !OPT_IN_CAPABILITIES.includes(n)))!;
     capture();
     expect(await main(['run', '--base-url', url, ...target, '--case', needy.id])).toBe(0);
     expect(out.join('\n')).toContain('1 of 1 cases skipped, not checked');
     capture();
     expect(await main(['run', '--base-url', url, ...target, '--case', needy.id, '--fail-on-skip'])).toBe(1);
     expect(out.join('\n')).toContain('--fail-on-skip: the run fails');
+  });
+
+  it('--fail-on-skip does not fail a run for the cases it did not opt in to', async () => {
+    const optIn = allCases.find(
+      (c) => c.needs?.length && c.needs.every((n) => OPT_IN_CAPABILITIES.includes(n)),
+    )!;
+    capture();
+    expect(await main(['run', '--base-url', url, ...target, '--case', optIn.id, '--fail-on-skip'])).toBe(0);
+    expect(out.join('\n')).toContain('off unless the run opts in: --opt-in');
   });
 });

@@ -4,7 +4,7 @@
  * shows it (`util.styleText`: a terminal or FORCE_COLOR, never with NO_COLOR).
  */
 import { paint } from '@vendor-api/spec/cli';
-import type { CaseResult } from '../runner.js';
+import { type CaseResult, uncheckedSkips } from '../runner.js';
 import { byFamily, type ReportTotals, reportTotals } from './totals.js';
 
 const green = (s: string) => paint('green', s);
@@ -113,8 +113,8 @@ export function summary(
       if (r.outcome === 'skipped') reasons.set(r.reason ?? '', (reasons.get(r.reason ?? '') ?? 0) + 1);
     lines.push(
       '',
-      (options.failOnSkip ? red : yellow)(
-        `${totals.skipped} of ${totals.cases} cases skipped, not checked${options.failOnSkip ? ' (--fail-on-skip: the run fails)' : ' (--fail-on-skip makes that fail the run)'}:`,
+      (options.failOnSkip && uncheckedSkips(results).length ? red : yellow)(
+        `${totals.skipped} of ${totals.cases} cases skipped, not checked${options.failOnSkip ? (uncheckedSkips(results).length ? ' (--fail-on-skip: the run fails)' : ' (only cases the run did not opt in to)') : ' (--fail-on-skip makes that fail the run)'}:`,
       ),
       ...[...reasons]
         .sort(([, a], [, b]) => b - a)

@@ -241,14 +241,19 @@ const TYPES_NODE_RANGE = (
 function startReferenceServer(command: string, cwd: string) {
   const child = spawn(command, ['--test-control', '--port', '0'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  const baseUrl = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no base URL within 30 s:\n${output}`)), 30_000);
+  // The banner's base URL and the test-control token the suite's reference adapter needs.
+  const started = new Promise<{ baseUrl: string; token: string }>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no base URL and token within 30 s:\n${output}`)),
+      30_000,
+    );
     const read = (chunk: Buffer) => {
       output += chunk.toString('utf8');
-      const m = /^base URL:\s*(\S+)/m.exec(output);
-      if (m) {
+      const url = /^base URL:\s*(\S+)/m.exec(output);
+      const token = /^control token:\s*(\S+)/m.exec(output);
+      if (url && token) {
         clearTimeout(timer);
-        resolve(m[1]!);
+        resolve({ baseUrl: url[1]!, token: token[1]! });
       }
     };
     child.stdout.on('data', read);
@@ -258,7 +263,7 @@ function startReferenceServer(command: string, cwd: string) {
       reject(new Error(`exited with ${code}:\n${output}`));
     });
   });
-  return { child, baseUrl };
+  return { child, started };
 }
 
 /** Every bin of the installed packages, run through its node_modules/.bin link. */
@@ -298,12 +303,22 @@ async function checkBins(
   if (!versionOf.has('reference-server') || !versionOf.has('vendor-conformance')) return;
   const server = startReferenceServer(join(binDir, 'reference-server'), consumer);
   try {
-    const baseUrl = await server.baseUrl;
+    const { baseUrl, token } = await server.started;
     console.log(`  reference-server listening at ${baseUrl}`);
+    // Every case the run asks for must run: a skipped one fails the dry run (--fail-on-skip).
     const report = run(
       'vendor-conformance run against the installed reference-server passes',
       join(binDir, 'vendor-conformance'),
-      ['run', '--base-url', baseUrl, '--adapter', 'reference'],
+      [
+        'run',
+        '--base-url',
+        baseUrl,
+        '--adapter',
+        'reference',
+        '--test-control-token',
+        token,
+        '--fail-on-skip',
+      ],
       { ...options, timeout: 600_000, expect: ' 0 failed' },
     );
     const totals = report.split('\n').find((line) => /^\d+ passed, /.test(line));
