@@ -423,13 +423,17 @@ function deny(decision: ReturnType<typeof access.authorize>): never {
 }
 
 /** Header values renamed to the published vendor's names, which the generated validators use. */
-function validationHeaders(state: ServerState, request: FastifyRequest): Record<string, string | undefined> {
+function validationHeaders(
+  state: ServerState,
+  endpoint: Endpoint,
+  request: FastifyRequest,
+): Record<string, string | undefined> {
   const v = state.vendor;
   const p = publishedVendor;
   const version = header(request, v.headers.version);
   return {
     // A version header let through (a variant that does not require it) is taken as the documented value.
-    [p.headers.version]: versionHeaderRequired(state) ? version : v.apiVersion,
+    [p.headers.version]: versionHeaderRequired(state, endpoint, version) ? version : v.apiVersion,
     [p.headers.beta]: betaHeaderValue(state, header(request, v.headers.beta)),
   };
 }
@@ -446,7 +450,7 @@ async function pipeline(
 
   const versionValue = header(request, v.headers.version);
   // Whether a request without it is served is not shown (UNSPEC-VERSION-HEADER-MISSING).
-  if (versionHeaderRequired(state)) {
+  if (versionHeaderRequired(state, endpoint, versionValue)) {
     const version = access.checkVersionHeader(versionValue, v);
     if (!version.ok) throw new ApiError(version.status, version.errorType, version.message);
   }
@@ -473,7 +477,7 @@ async function pipeline(
   const parts = {
     path: endpoint.path === null ? {} : routeParams,
     query: (request.query ?? {}) as Record<string, unknown>,
-    headers: validationHeaders(state, request),
+    headers: validationHeaders(state, endpoint, request),
     body: request.body,
   };
   const admitted = admitRequest(state, endpoint, parts);
