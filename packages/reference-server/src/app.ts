@@ -17,6 +17,7 @@ import {
   type Endpoint,
   vendor as publishedVendor,
   type Vendor,
+  workspaceRules,
 } from '@vendor-api/spec';
 import { validateRequest } from '@vendor-api/validators';
 
@@ -34,8 +35,9 @@ import { FaultSet, faultOn } from './faults/index.js';
 import { type FederationNetwork, realNetwork, VirtualNetwork } from './federation/network.js';
 import { attachFederation, federationOf } from './federation/store.js';
 import { createIds } from './ids.js';
-import { catchUpDreams } from './lifecycle/dreams.js';
-import { catchUpBatches, resultsPath } from './lifecycle/message-batches.js';
+import { catchUpDream } from './lifecycle/dreams.js';
+import { catchUpBatch, resultsPath } from './lifecycle/message-batches.js';
+import { Schedule } from './lifecycle/schedule.js';
 import { handlers as allHandlers } from './routes/index.js';
 import { seedDemo } from './seed.js';
 import { type Caller, DEFAULT_TIMINGS, type HandlerMap, type ServerState, type Timings } from './state.js';
@@ -69,6 +71,11 @@ export interface ServerOptions {
   /** Mounts the test-control API under `/_test/` (default off). */
   readonly testControl?: boolean;
   readonly timings?: Partial<Timings>;
+  /**
+   * Most message batches, dreams and sessions one workspace may hold, each (default the spec's
+   * `STORED_OBJECTS_PER_WORKSPACE`); one more is a 400 (UNSPEC-WS-STORED-OBJECTS-CAP).
+   */
+  readonly storedObjectsCap?: number;
   /** Handlers by operation id; defaults to every implemented one. */
   readonly handlers?: HandlerMap;
   /** Fastify's logger (default off). */
@@ -130,10 +137,19 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     demo,
     faults: new FaultSet(options.faults ?? []),
     variants,
+    storedObjectsCap: options.storedObjectsCap ?? workspaceRules.STORED_OBJECTS_PER_WORKSPACE,
+    schedule: new Schedule(),
     catchUp() {
       const now = clock.now();
-      catchUpBatches(state, now);
-      catchUpDreams(state, now);
+      for (let due = state.schedule.takeDue(now); due !== null; due = state.schedule.takeDue(now)) {
+        if (due.kind === 'batch') {
+          const record = store.batches.get(due.id);
+          if (record) catchUpBatch(state, record, now);
+        } else {
+          const record = store.dreams.get(due.id);
+          if (record) catchUpDream(state, record, now);
+        }
+      }
     },
   };
   attachFederation(

@@ -50,8 +50,8 @@ function workspaceOverride(state: ServerState, workspaceId: string | null): numb
   // BATCH-RATE-LIMIT-ENQUEUED (seeded fault: the override is ignored, the organization's value applies)
   if (workspaceId === null || faultOn(state, 'BATCH_ENQUEUED_LIMIT_IGNORES_OVERRIDE')) return null;
   const override = state.store.rateLimitOverrides
-    .values()
-    .find((o) => o.workspaceId === workspaceId && o.groupType === 'batch');
+    .group('workspace', workspaceId)
+    .find((o) => o.groupType === 'batch');
   return override?.limits.find((l) => l.type === LIMITER)?.value ?? null;
 }
 
@@ -64,8 +64,7 @@ function enqueuedBatchRequests(
   let workspace = 0;
   // Whether the batches of an archived workspace still count is not shown (UNSPEC-BATCH-ENQUEUED-COUNT).
   const archivedCount = archivedWorkspaceBatchesEnqueued(state);
-  for (const record of state.store.batches.values()) {
-    if (record.organizationId !== owner.organizationId) continue;
+  for (const record of state.store.batches.group('organization', owner.organizationId)) {
     const n = enqueuedRequests(record);
     if (archivedCount || !workspaceArchived(state, record.workspaceId)) organization += n;
     if (sameOwner(record, owner)) workspace += n;

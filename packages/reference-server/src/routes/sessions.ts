@@ -18,7 +18,14 @@ import { iso } from '../clock.js';
 import { ApiError, notFound } from '../errors.js';
 import { faultOn } from '../faults/index.js';
 import { cursorPage } from '../pagination.js';
-import { type HandlerContext, type HandlerMap, ownerOf, type ResourceOwner, sameOwner } from '../state.js';
+import {
+  checkStoredObjects,
+  type HandlerContext,
+  type HandlerMap,
+  ownerOf,
+  type ResourceOwner,
+  sameOwner,
+} from '../state.js';
 import type { SessionRecord, SessionResourceRecord } from '../store.js';
 import {
   fileItemsAttached,
@@ -51,10 +58,7 @@ function findResource(ctx: HandlerContext, session: SessionRecord): SessionResou
 function resourcesOf(ctx: HandlerContext, sessionId: string): SessionResourceRecord[] {
   return unstatedOrder(
     ctx.state,
-    ctx.state.store.sessionResources
-      .values()
-      .filter((r) => r.sessionId === sessionId)
-      .sort((a, b) => a.seq - b.seq),
+    ctx.state.store.sessionResources.group('session', sessionId).sort((a, b) => a.seq - b.seq),
   );
 }
 
@@ -174,6 +178,7 @@ export const handlers: HandlerMap = {
     const owner = ownerOf(ctx);
     const params = ctx.body as SessionCreateParams;
     const now = state.clock.now();
+    checkStoredObjects(state, state.store.sessions, owner, 'sessions');
     const session = state.store.sessions.put({
       id: state.ids.next('session'),
       organizationId: owner.organizationId,
