@@ -15,6 +15,7 @@ import {
   createSpec,
   defineVendor,
   type Endpoint,
+  publishedName,
   vendor as publishedVendor,
   type Vendor,
   workspaceRules,
@@ -454,6 +455,28 @@ function validationHeaders(
   };
 }
 
+/**
+ * A body as the generated validators (built for the published vendor) read it: a model id of this
+ * server's vendor (`acme-opus-4-7`) as the published vendor's (`vendor-opus-4-7`); `restore` puts
+ * the id sent back into the validated body the handler sees.
+ */
+function validationBody(
+  state: ServerState,
+  body: unknown,
+): { value: unknown; restore: (validated: unknown) => void } {
+  const model = (body as { model?: unknown } | null)?.model;
+  const published = typeof model === 'string' ? publishedName(state.vendor, model) : model;
+  if (published === model) return { value: body, restore: restoreNothing };
+  return {
+    value: { ...(body as object), model: published },
+    restore: (validated) => {
+      if (typeof validated === 'object' && validated !== null && 'model' in validated) {
+        Object.assign(validated, { model });
+      }
+    },
+  };
+}
+
 async function pipeline(
   state: ServerState,
   handlers: HandlerMap,
@@ -490,11 +513,12 @@ async function pipeline(
   if (!decision.allowed) deny(decision);
 
   const routeParams = (request.params ?? {}) as Record<string, unknown>;
+  const body = validationBody(state, request.body);
   const parts = {
     path: endpoint.path === null ? {} : routeParams,
     query: (request.query ?? {}) as Record<string, unknown>,
     headers: validationHeaders(state, endpoint, request),
-    body: request.body,
+    body: body.value,
   };
   const admitted = admitRequest(state, endpoint, parts);
   const relaxed = relaxValidation(state, endpoint, admitted.parts);
@@ -505,6 +529,7 @@ async function pipeline(
     Object.assign(validated.value.query, admitted.after.query);
     Object.assign(validated.value.path, admitted.after.path);
     if ('body' in admitted.after) Object.assign(validated.value, { body: admitted.after.body });
+    body.restore(validated.value.body);
   }
   if (!validated.ok) {
     throw new ApiError(
