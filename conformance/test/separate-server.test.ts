@@ -1,8 +1,8 @@
 /**
  * The suite against a separately started reference server, as a team tries it before writing its
- * own adapter: the server runs as its own process with test control (what `pnpm start` runs), and
- * the CLI reaches it through the built-in adapter (`--adapter reference`), which reads the
- * target's keys and ids from test control. Two runs in a row against the same server both pass,
+ * own adapter: the server runs as its own process with test control on the wall clock (what `pnpm
+ * start` runs), and the CLI reaches it through the built-in adapter (`--adapter reference`), which
+ * reads the target's keys and ids from test control and freezes its clock. Two runs in a row against the same server both pass,
  * and the seeded organization keeps the workspaces it had. A subset of the families keeps the
  * test short: those that create workspaces, enqueue batches, move the clock, read rate limits and
  * usage.
@@ -115,6 +115,9 @@ describe('the suite against a separately started reference server', () => {
       log.mockRestore();
     }
     expect(await activeWorkspaces(server.url)).toEqual(before);
+    // The server ran on the wall clock; the suite froze it to keep time itself.
+    const state = await fetch(`${server.url}/_test/state`);
+    expect(await state.json()).toMatchObject({ clock: 'wall (frozen)' });
   }, 120_000);
 
   it('is a usage error (exit 2) when the server has no test control', async () => {
