@@ -30,7 +30,7 @@ import Fastify, {
   type FastifyRequest,
   type onSendHookHandler,
 } from 'fastify';
-import { type Clock, realClock } from './clock.js';
+import { type Clock, realClock, SandboxClock } from './clock.js';
 import { ApiError, defaultErrorType } from './errors.js';
 import { FaultSet, faultOn } from './faults/index.js';
 import { type FederationNetwork, realNetwork, VirtualNetwork } from './federation/network.js';
@@ -67,7 +67,7 @@ export interface ServerOptions {
   readonly vendor?: string;
   /** Seed of every id, key and UUID the server mints (default 0). */
   readonly seed?: string | number;
-  /** Injected clock (default: the wall clock). */
+  /** Injected clock (default: the wall clock; with test control, a `SandboxClock` it can move and freeze). */
   readonly clock?: Clock;
   /** Mounts the test-control API under `/_test/` (default off). */
   readonly testControl?: boolean;
@@ -122,7 +122,8 @@ export function routeUrl(endpoint: Endpoint, resultsAt: (id: string) => string =
 export function createServer(options: ServerOptions = {}): FastifyInstance {
   const v: Vendor = defineVendor(options.vendor ?? publishedVendor.name);
   const spec = createSpec(v);
-  const clock = options.clock ?? realClock;
+  // With test control the wall clock is one test control can move and freeze.
+  const clock = options.clock ?? (options.testControl ? new SandboxClock() : realClock);
   const variants = new VariantSet(options.variants ?? []);
   const ids = variantIds(variants, createIds(options.seed ?? 0));
   const store: Store = createMemoryStore();

@@ -12,14 +12,7 @@ type PresentedCredential = access.PresentedCredential;
 
 import type { IdGenerator } from './ids.js';
 import type { Schedule } from './lifecycle/schedule.js';
-import {
-  type BatchRecord,
-  type DreamRecord,
-  type OwnedTable,
-  ownerKey,
-  type SessionRecord,
-  type Store,
-} from './store.js';
+import { ownerKey, type Store } from './store.js';
 
 /** How long background work takes on its own (null: never on its own, only through test control). */
 export interface Timings {
@@ -116,7 +109,7 @@ export interface HandlerResult {
  */
 export function checkStoredObjects(
   state: ServerState,
-  table: OwnedTable<DreamRecord> | OwnedTable<BatchRecord> | OwnedTable<SessionRecord>,
+  table: { groupSize(index: 'owner', key: string): number },
   owner: ResourceOwner,
   what: string,
 ): void {

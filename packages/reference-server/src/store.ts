@@ -263,7 +263,8 @@ export interface Store {
   readonly workspaces: IndexedTable<WorkspaceRecord, 'organization'>;
   readonly apiKeys: IndexedTable<ApiKeyRecord, 'workspace'>;
   readonly dreams: OwnedTable<DreamRecord>;
-  readonly batches: OwnedTable<BatchRecord>;
+  /** Also indexed by organization for the batches still in progress (`inProgress`; ended ones under ''). */
+  readonly batches: IndexedTable<BatchRecord, 'owner' | 'organization' | 'inProgress'>;
   readonly memoryStores: OwnedTable<MemoryStoreRecord>;
   readonly sessions: OwnedTable<SessionRecord>;
   readonly sessionResources: IndexedTable<SessionResourceRecord, 'session'>;
@@ -283,7 +284,11 @@ export function createMemoryStore(): Store {
     workspaces: new IndexedTable({ organization: (w) => w.organizationId }),
     apiKeys: new IndexedTable({ workspace: (k) => k.workspaceId ?? '' }),
     dreams: ownedTable(),
-    batches: ownedTable(),
+    batches: new IndexedTable<BatchRecord, 'owner' | 'organization' | 'inProgress'>({
+      owner: ownerKey,
+      organization: (r) => r.organizationId,
+      inProgress: (r) => (r.batch.processing_status === 'in_progress' ? r.organizationId : ''),
+    }),
     memoryStores: ownedTable(),
     sessions: ownedTable(),
     sessionResources: new IndexedTable({ session: (r) => r.sessionId }),

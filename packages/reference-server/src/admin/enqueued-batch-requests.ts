@@ -64,7 +64,7 @@ function enqueuedBatchRequests(
   let workspace = 0;
   // Whether the batches of an archived workspace still count is not shown (UNSPEC-BATCH-ENQUEUED-COUNT).
   const archivedCount = archivedWorkspaceBatchesEnqueued(state);
-  for (const record of state.store.batches.group('organization', owner.organizationId)) {
+  for (const record of state.store.batches.group('inProgress', owner.organizationId)) {
     const n = enqueuedRequests(record);
     if (archivedCount || !workspaceArchived(state, record.workspaceId)) organization += n;
     if (sameOwner(record, owner)) workspace += n;

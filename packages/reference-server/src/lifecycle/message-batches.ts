@@ -168,6 +168,8 @@ export function applyBatchEvent(
   }
   batch.processing_status = result.next === 'in_progress' ? 'in_progress' : 'ended';
   record.batch = batch;
+  // Put again: an ended batch leaves the index of batches in progress.
+  state.store.batches.put(record);
   return result;
 }
 
