@@ -263,8 +263,7 @@ export interface Store {
   readonly workspaces: IndexedTable<WorkspaceRecord, 'organization'>;
   readonly apiKeys: IndexedTable<ApiKeyRecord, 'workspace'>;
   readonly dreams: OwnedTable<DreamRecord>;
-  /** Also indexed by organization for the batches still in progress (`inProgress`; ended ones under ''). */
-  readonly batches: IndexedTable<BatchRecord, 'owner' | 'organization' | 'inProgress'>;
+  readonly batches: OwnedTable<BatchRecord>;
   readonly memoryStores: OwnedTable<MemoryStoreRecord>;
   readonly sessions: OwnedTable<SessionRecord>;
   readonly sessionResources: IndexedTable<SessionResourceRecord, 'session'>;
@@ -284,11 +283,7 @@ export function createMemoryStore(): Store {
     workspaces: new IndexedTable({ organization: (w) => w.organizationId }),
     apiKeys: new IndexedTable({ workspace: (k) => k.workspaceId ?? '' }),
     dreams: ownedTable(),
-    batches: new IndexedTable<BatchRecord, 'owner' | 'organization' | 'inProgress'>({
-      owner: ownerKey,
-      organization: (r) => r.organizationId,
-      inProgress: (r) => (r.batch.processing_status === 'in_progress' ? r.organizationId : ''),
-    }),
+    batches: ownedTable(),
     memoryStores: ownedTable(),
     sessions: ownedTable(),
     sessionResources: new IndexedTable({ session: (r) => r.sessionId }),

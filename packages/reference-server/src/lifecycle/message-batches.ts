@@ -6,6 +6,7 @@
  */
 import { batchRules, type MessageBatchResult, step } from '@vendor-api/spec';
 import { validateSchema } from '@vendor-api/validators';
+import { batchEnqueuedChanged, enqueuedRequests } from '../admin/enqueued-batch-requests.js';
 import { recordMessageUsage } from '../admin/usage.js';
 import { iso } from '../clock.js';
 import { faultOn } from '../faults/index.js';
@@ -113,6 +114,7 @@ export function applyBatchEvent(
   if (kind !== 'happens') return result;
 
   const batch = { ...record.batch };
+  const enqueuedBefore = enqueuedRequests(record);
   for (const effect of result.effects as readonly string[]) {
     switch (effect) {
       case 'record_results':
@@ -168,8 +170,7 @@ export function applyBatchEvent(
   }
   batch.processing_status = result.next === 'in_progress' ? 'in_progress' : 'ended';
   record.batch = batch;
-  // Put again: an ended batch leaves the index of batches in progress.
-  state.store.batches.put(record);
+  batchEnqueuedChanged(state, record, enqueuedBefore);
   return result;
 }
 

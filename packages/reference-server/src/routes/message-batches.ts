@@ -5,7 +5,7 @@
  */
 
 import { batchRules, type MessageBatch, type MessageBatchCreateParams, step } from '@vendor-api/spec';
-import { checkEnqueuedBatchRequests } from '../admin/enqueued-batch-requests.js';
+import { batchEnqueuedChanged, checkEnqueuedBatchRequests } from '../admin/enqueued-batch-requests.js';
 import { iso } from '../clock.js';
 import { ApiError, notFound } from '../errors.js';
 import { faultOn } from '../faults/index.js';
@@ -119,6 +119,7 @@ export const handlers: HandlerMap = {
       results: null,
     });
     scheduleBatch(state, record);
+    batchEnqueuedChanged(state, record, 0);
     return { status: ctx.endpoint.success.status, body: batchWire(ctx.state, record, ctx.origin) };
   },
 
