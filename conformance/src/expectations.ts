@@ -2,6 +2,7 @@
  * Checking one expectation against an actual response: the same code when a case runs and when
  * a trace is replayed.
  */
+import { defineVendor, publishedForm } from '@vendor-api/spec';
 import { validateResponse } from '@vendor-api/validators';
 import { difference } from './data.js';
 import { at, type Expectation, type Step } from './trace.js';
@@ -51,7 +52,8 @@ export function check(e: Expectation, actual: Actual, steps: readonly Step[]): s
         : `expected ${e.pointer} = ${show(e.equals)}, got ${show(got)} (differs at ${d})`;
     }
     case 'schema': {
-      const r = validateResponse(e.operation, actual.status, actual.body, { mode: 'contract' });
+      const body = e.vendor === undefined ? actual.body : publishedForm(defineVendor(e.vendor), actual.body);
+      const r = validateResponse(e.operation, actual.status, body, { mode: 'contract' });
       return r.ok
         ? null
         : `response of ${e.operation} (${actual.status}) does not match the documented contract: ${r.error.error.message}`;

@@ -3,7 +3,12 @@
  * case's trace, and every response checked against the contract form of the spec's schemas (what
  * the documents require, open where they are silent) unless a case says the body is not asserted.
  */
-import { spec as defaultSpec, type Endpoint, type VendorSpec } from '@vendor-api/spec';
+import {
+  spec as defaultSpec,
+  type Endpoint,
+  vendor as publishedVendor,
+  type VendorSpec,
+} from '@vendor-api/spec';
 import { Agent, request } from 'undici';
 import type { Target } from './adapter.js';
 import { check } from './expectations.js';
@@ -91,7 +96,16 @@ export class Http {
       options,
       operationId,
     );
-    if (expectSchema) this.expect(res, [{ kind: 'schema', operation: operationId }]);
+    if (expectSchema) {
+      const { name } = this.spec.vendor;
+      this.expect(res, [
+        {
+          kind: 'schema',
+          operation: operationId,
+          ...(name === publishedVendor.name ? {} : { vendor: name }),
+        },
+      ]);
+    }
     return res;
   }
 

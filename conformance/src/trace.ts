@@ -11,7 +11,11 @@ export type Expectation =
   | { readonly kind: 'error-body' }
   /** The value at `pointer` holds `equals` as data (additional fields of objects allowed). */
   | { readonly kind: 'field'; readonly pointer: string; readonly equals: unknown }
-  | { readonly kind: 'schema'; readonly operation: string }
+  /**
+   * The body matches the operation's contract; `vendor`: the vendor name the server was built for,
+   * when not the published one (its derived names are read as the published ones).
+   */
+  | { readonly kind: 'schema'; readonly operation: string; readonly vendor?: string }
   /**
    * The same body as an earlier step's, as data; `ignore` lists pointers whose values may differ
    * (per-answer noise such as request ids), `unordered` compares arrays as multisets.

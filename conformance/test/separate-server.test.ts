@@ -1,8 +1,8 @@
 /**
  * The suite against a separately started reference server, as a team tries it before writing its
- * own adapter: the server runs as its own process with test control (what `pnpm start` runs), and
- * the CLI reaches it through the built-in adapter (`--adapter reference`), which reads the
- * target's keys and ids from test control. Two runs in a row against the same server both pass,
+ * own adapter: the server runs as its own process with test control on the wall clock (what `pnpm
+ * start` runs), and the CLI reaches it through the built-in adapter (`--adapter reference`), which
+ * reads the target's keys and ids from test control and freezes its clock. Two runs in a row against the same server both pass,
  * and the seeded organization keeps the workspaces it had. A subset of the families keeps the
  * test short: those that create workspaces, enqueue batches, move the clock, read rate limits and
  * usage.
@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createServer } from '@vendor-api/reference-server';
+import { createServer, TEST_CONTROL_TOKEN_HEADER } from '@vendor-api/reference-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { referenceTarget } from '../src/adapters/reference.js';
 import { main } from '../src/cli.js';
@@ -121,6 +121,11 @@ describe('the suite against a separately started reference server', () => {
       log.mockRestore();
     }
     expect(await activeWorkspaces(server.url, server.token)).toEqual(before);
+    // The server ran on the wall clock; the suite froze it to keep time itself.
+    const state = await fetch(`${server.url}/_test/state`, {
+      headers: { [TEST_CONTROL_TOKEN_HEADER]: server.token },
+    });
+    expect(await state.json()).toMatchObject({ clock: 'wall (frozen)' });
   }, 120_000);
 
   it('is a usage error (exit 2) naming the option when the test-control token is missing or wrong', async () => {

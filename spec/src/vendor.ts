@@ -97,6 +97,39 @@ export function defineVendor(name: string = DEFAULT_VENDOR_NAME, apiVersion: str
 /** The vendor of the published contract. */
 export const vendor: Vendor = defineVendor();
 
+/**
+ * A name derived from vendor `v` (a model id, or a string with an access-token or admin-key
+ * prefix) as the published vendor's: what the generated validators, built for the published name,
+ * accept. Any other string is returned as it is.
+ */
+export function publishedName(v: Vendor, text: string): string {
+  if (v.name === vendor.name) return text;
+  const model = v.models.all.indexOf(text);
+  if (model >= 0) return vendor.models.all[model] ?? text;
+  if (text.startsWith(v.prefixes.accessToken))
+    return vendor.prefixes.accessToken + text.slice(v.prefixes.accessToken.length);
+  if (text.startsWith(v.prefixes.adminKey))
+    return vendor.prefixes.adminKey + text.slice(v.prefixes.adminKey.length);
+  return text;
+}
+
+/**
+ * A JSON value with every string renamed by `publishedName`: a body or response of a server built
+ * for vendor `v` as the generated validators read it. A copy; the value itself is not changed.
+ */
+export function publishedForm(v: Vendor, value: unknown): unknown {
+  if (v.name === vendor.name) return value;
+  const walk = (x: unknown): unknown => {
+    if (typeof x === 'string') return publishedName(v, x);
+    if (Array.isArray(x)) return x.map(walk);
+    if (typeof x === 'object' && x !== null) {
+      return Object.fromEntries(Object.entries(x).map(([k, y]) => [k, walk(y)]));
+    }
+    return x;
+  };
+  return walk(value);
+}
+
 /** Escapes a literal for use inside a regular-expression pattern. */
 export function escapeRegExp(literal: string): string {
   return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -45,8 +45,9 @@ const tokenHeader = (options: ReferenceAdapterOptions): Record<string, string> =
 
 /**
  * The target of the seeded (demo) organization, as test control's state gives it
- * (`GET /_test/state`): its admin key, its workspace with a workspace key, its id. A
- * TestControlError when the server answers without test control (started without it).
+ * (`GET /_test/state`): its admin key, its workspace with a workspace key, its id; the server's
+ * clock frozen. A TestControlError when the server answers without test control (started without
+ * it).
  */
 export async function referenceTarget(
   baseUrl: string,
@@ -72,6 +73,14 @@ export async function referenceTarget(
     typeof workspaceKey !== 'string'
   )
     throw new TestControlError(`GET ${url} names no seeded organization with its keys`);
+  // The suite keeps time itself: a server on the wall clock stands still from now on and moves only
+  // when the suite advances it (`POST /_test/clock/resume` lets it run again). A server whose
+  // clock is manual already does; one without the freeze route answers 404, and runs on.
+  const freeze = await request(`${testControlBase(baseUrl)}/clock/freeze`, {
+    method: 'POST',
+    headersTimeout: 10_000,
+  });
+  await freeze.body.dump();
   return { baseUrl, adminKey, workspace: { id: workspaceId, apiKey: workspaceKey }, organizationId };
 }
 

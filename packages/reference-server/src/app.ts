@@ -18,8 +18,10 @@ import {
   createSpec,
   defineVendor,
   type Endpoint,
+  publishedName,
   vendor as publishedVendor,
   type Vendor,
+  workspaceRules,
 } from '@vendor-api/spec';
 import { validateRequest } from '@vendor-api/validators';
 
@@ -32,14 +34,15 @@ import Fastify, {
   type FastifyRequest,
   type onSendHookHandler,
 } from 'fastify';
-import { type Clock, realClock } from './clock.js';
+import { type Clock, realClock, SandboxClock } from './clock.js';
 import { ApiError, defaultErrorType } from './errors.js';
 import { FaultSet, faultOn } from './faults/index.js';
 import { type FederationNetwork, realNetwork, VirtualNetwork } from './federation/network.js';
 import { attachFederation, federationOf } from './federation/store.js';
 import { createIds } from './ids.js';
-import { catchUpDreams } from './lifecycle/dreams.js';
-import { catchUpBatches, resultsPath } from './lifecycle/message-batches.js';
+import { catchUpDream } from './lifecycle/dreams.js';
+import { catchUpBatch, resultsPath } from './lifecycle/message-batches.js';
+import { Schedule } from './lifecycle/schedule.js';
 import { checkPublicUrl, parserErrorAnswer, testControlRefusal } from './request-guards.js';
 import { handlers as allHandlers } from './routes/index.js';
 import { seedDemo } from './seed.js';
@@ -76,11 +79,16 @@ export interface ServerOptions {
   readonly vendor?: string;
   /** Seed of every id, key and UUID the server mints (default 0). */
   readonly seed?: string | number;
-  /** Injected clock (default: the wall clock). */
+  /** Injected clock (default: the wall clock; with test control, a `SandboxClock` it can move and freeze). */
   readonly clock?: Clock;
   /** Mounts the test-control API under `/_test/` (default off). */
   readonly testControl?: boolean;
   readonly timings?: Partial<Timings>;
+  /**
+   * Most message batches, dreams and sessions one workspace may hold, each (default the spec's
+   * `STORED_OBJECTS_PER_WORKSPACE`); one more is a 400 (UNSPEC-WS-STORED-OBJECTS-CAP).
+   */
+  readonly storedObjectsCap?: number;
   /** Handlers by operation id; defaults to every implemented one. */
   readonly handlers?: HandlerMap;
   /** Fastify's logger (default off). */
@@ -136,7 +144,8 @@ export function routeUrl(endpoint: Endpoint, resultsAt: (id: string) => string =
 export function createServer(options: ServerOptions = {}): FastifyInstance {
   const v: Vendor = defineVendor(options.vendor ?? publishedVendor.name);
   const spec = createSpec(v);
-  const clock = options.clock ?? realClock;
+  // With test control the wall clock is one test control can move and freeze.
+  const clock = options.clock ?? (options.testControl ? new SandboxClock() : realClock);
   const variants = new VariantSet(options.variants ?? []);
   const ids = variantIds(variants, createIds(options.seed ?? 0));
   const store: Store = createMemoryStore();
@@ -152,10 +161,19 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     demo,
     faults: new FaultSet(options.faults ?? []),
     variants,
+    storedObjectsCap: options.storedObjectsCap ?? workspaceRules.STORED_OBJECTS_PER_WORKSPACE,
+    schedule: new Schedule(),
     catchUp() {
       const now = clock.now();
-      catchUpBatches(state, now);
-      catchUpDreams(state, now);
+      for (let due = state.schedule.takeDue(now); due !== null; due = state.schedule.takeDue(now)) {
+        if (due.kind === 'batch') {
+          const record = store.batches.get(due.id);
+          if (record) catchUpBatch(state, record, now);
+        } else {
+          const record = store.dreams.get(due.id);
+          if (record) catchUpDream(state, record, now);
+        }
+      }
     },
   };
   attachFederation(
@@ -518,16 +536,43 @@ function deny(decision: ReturnType<typeof access.authorize>): never {
 }
 
 /** Header values renamed to the published vendor's names, which the generated validators use. */
-function validationHeaders(state: ServerState, request: FastifyRequest): Record<string, string | undefined> {
+function validationHeaders(
+  state: ServerState,
+  endpoint: Endpoint,
+  request: FastifyRequest,
+): Record<string, string | undefined> {
   const v = state.vendor;
   const p = publishedVendor;
   const version = header(request, v.headers.version);
   return {
     // A version header let through (a variant that does not require it) is taken as the documented value.
-    [p.headers.version]: versionHeaderRequired(state) ? version : v.apiVersion,
+    [p.headers.version]: versionHeaderRequired(state, endpoint, version) ? version : v.apiVersion,
     [p.headers.beta]: betaHeaderValue(state, header(request, v.headers.beta)),
   };
 }
+
+/**
+ * A body as the generated validators (built for the published vendor) read it: a model id of this
+ * server's vendor (`acme-opus-4-7`) as the published vendor's (`vendor-opus-4-7`); `restore` puts
+ * the id sent back into the validated body the handler sees.
+ */
+function validationBody(
+  state: ServerState,
+  body: unknown,
+): { value: unknown; restore: (validated: unknown) => void } {
+  const model = (body as { model?: unknown } | null)?.model;
+  const published = typeof model === 'string' ? publishedName(state.vendor, model) : model;
+  if (published === model) return { value: body, restore: restoreNothing };
+  return {
+    value: { ...(body as object), model: published },
+    restore: (validated) => {
+      if (typeof validated === 'object' && validated !== null && 'model' in validated) {
+        Object.assign(validated, { model });
+      }
+    },
+  };
+}
+
 
 /**
  * What is decided from the headers alone, before the body is read: background catch-up, version
@@ -540,7 +585,7 @@ function admit(state: ServerState, endpoint: Endpoint, request: FastifyRequest):
 
   const versionValue = header(request, v.headers.version);
   // Whether a request without it is served is not shown (UNSPEC-VERSION-HEADER-MISSING).
-  if (versionHeaderRequired(state)) {
+  if (versionHeaderRequired(state, endpoint, versionValue)) {
     const version = access.checkVersionHeader(versionValue, v);
     if (!version.ok) throw new ApiError(version.status, version.errorType, version.message);
   }
@@ -575,11 +620,12 @@ async function pipeline(
   origin: string,
 ): Promise<unknown> {
   const routeParams = (request.params ?? {}) as Record<string, unknown>;
+  const body = validationBody(state, request.body);
   const parts = {
     path: endpoint.path === null ? {} : routeParams,
     query: (request.query ?? {}) as Record<string, unknown>,
-    headers: validationHeaders(state, request),
-    body: request.body,
+    headers: validationHeaders(state, endpoint, request),
+    body: body.value,
   };
   const admitted = admitRequest(state, endpoint, parts);
   const relaxed = relaxValidation(state, endpoint, admitted.parts);
@@ -590,6 +636,7 @@ async function pipeline(
     Object.assign(validated.value.query, admitted.after.query);
     Object.assign(validated.value.path, admitted.after.path);
     if ('body' in admitted.after) Object.assign(validated.value, { body: admitted.after.body });
+    body.restore(validated.value.body);
   }
   if (!validated.ok) {
     throw new ApiError(

@@ -42,6 +42,71 @@ export function isManualClock(clock: Clock): clock is ManualClock {
   return clock instanceof ManualClock;
 }
 
+/**
+ * The wall clock as the sandbox runs it: it follows real time, and can be moved forward and
+ * frozen (test control), never back. Frozen, it stands at the instant it was frozen at until it is
+ * moved or resumed; resumed, it goes on from there at the wall clock's pace.
+ */
+export class SandboxClock implements Clock {
+  readonly #wall: () => number;
+  /** What is added to the wall clock (grows with every move forward and every frozen span). */
+  #offset = 0;
+  /** The instant the clock stands at while frozen. */
+  #frozenAt: number | null = null;
+  /** The last instant answered: the clock never goes back, even if the wall clock does. */
+  #last = Number.NEGATIVE_INFINITY;
+
+  constructor(wall: () => number = Date.now) {
+    this.#wall = wall;
+  }
+
+  now(): number {
+    const now = this.#frozenAt ?? this.#wall() + this.#offset;
+    this.#last = Math.max(this.#last, now);
+    return this.#last;
+  }
+
+  get frozen(): boolean {
+    return this.#frozenAt !== null;
+  }
+
+  /** Moves the clock forward by `ms` (negative values are refused: time does not go back). */
+  advance(ms: number): number {
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`cannot advance the clock by ${ms} ms`);
+    if (this.#frozenAt !== null) this.#frozenAt += ms;
+    else this.#offset += ms;
+    return this.now();
+  }
+
+  /** Stops the clock at the current instant. */
+  freeze(): number {
+    this.#frozenAt ??= this.now();
+    return this.#frozenAt;
+  }
+
+  /** Lets a frozen clock run again from the instant it stands at. */
+  resume(): number {
+    if (this.#frozenAt !== null) {
+      this.#offset = this.#frozenAt - this.#wall();
+      this.#frozenAt = null;
+    }
+    return this.now();
+  }
+}
+
+/** A clock test control can move forward. */
+export type MovableClock = ManualClock | SandboxClock;
+
+export function isMovableClock(clock: Clock): clock is MovableClock {
+  return clock instanceof ManualClock || clock instanceof SandboxClock;
+}
+
+/** How a clock runs, as the banner and test control name it. */
+export function clockMode(clock: Clock): 'manual' | 'wall (frozen)' | 'wall' {
+  if (clock instanceof ManualClock) return 'manual';
+  return clock instanceof SandboxClock && clock.frozen ? 'wall (frozen)' : 'wall';
+}
+
 function toMs(value: number | string | Date): number {
   const ms =
     typeof value === 'number' ? value : typeof value === 'string' ? Date.parse(value) : value.getTime();

@@ -9,7 +9,7 @@ export {
   routeUrl,
   type ServerOptions,
 } from './app.js';
-export { type Clock, ManualClock, realClock } from './clock.js';
+export { type Clock, ManualClock, realClock, SandboxClock } from './clock.js';
 export { ApiError } from './errors.js';
 export { FAULTS, type FaultDefinition, resolveFaults } from './faults/index.js';
 export { createIds, type IdGenerator } from './ids.js';

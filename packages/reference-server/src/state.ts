@@ -2,7 +2,7 @@
  * What every handler can reach: the vendor and its spec, the clock, the id generator, the store,
  * the background timings and the seeded demo organization; and the handler contract itself.
  */
-import type { access, Endpoint, Vendor, VendorSpec } from '@vendor-api/spec';
+import { type access, type Endpoint, type Vendor, type VendorSpec, workspaceRules } from '@vendor-api/spec';
 import type { Clock } from './clock.js';
 import { ApiError } from './errors.js';
 import type { FaultSet } from './faults/index.js';
@@ -11,7 +11,8 @@ import type { VariantSet } from './variants/index.js';
 type PresentedCredential = access.PresentedCredential;
 
 import type { IdGenerator } from './ids.js';
-import type { Store } from './store.js';
+import type { Schedule } from './lifecycle/schedule.js';
+import { ownerKey, type Store } from './store.js';
 
 /** How long background work takes on its own (null: never on its own, only through test control). */
 export interface Timings {
@@ -49,6 +50,10 @@ export interface ServerState {
   readonly faults: FaultSet;
   /** Variants switched on (none by default): legal alternatives where the documents are silent. */
   readonly variants: VariantSet;
+  /** Most batches, dreams and sessions one workspace may hold, each (UNSPEC-WS-STORED-OBJECTS-CAP). */
+  readonly storedObjectsCap: number;
+  /** Background happenings by due instant (`catchUp` applies the due ones). */
+  readonly schedule: Schedule;
   /** Applies every background happening due at the clock's current time. */
   catchUp(): void;
 }
@@ -96,6 +101,24 @@ export interface HandlerResult {
   readonly body: unknown;
   /** Defaults to JSON. */
   readonly contentType?: 'application/json' | 'application/x-ndjson' | 'text/event-stream';
+}
+
+/**
+ * Refuses to store one more object of a kind (`what`, plural) in a workspace that holds the most
+ * it may (UNSPEC-WS-STORED-OBJECTS-CAP): a count of the workspace's own records, never a scan.
+ */
+export function checkStoredObjects(
+  state: ServerState,
+  table: { groupSize(index: 'owner', key: string): number },
+  owner: ResourceOwner,
+  what: string,
+): void {
+  const check = workspaceRules.canStoreObject(
+    what,
+    table.groupSize('owner', ownerKey(owner)),
+    state.storedObjectsCap,
+  );
+  if (!check.ok) throw new ApiError(check.status, check.errorType, check.message);
 }
 
 /** The caller's organization and workspace; throws 401 on an endpoint reached without a credential. */

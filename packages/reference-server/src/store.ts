@@ -43,6 +43,76 @@ export class MapTable<T extends { readonly id: string }> implements Table<T> {
   }
 }
 
+/**
+ * A table with secondary indexes: each index groups the records by a key computed from the record
+ * (its owning workspace, its organization, its session). A group answers in insertion order and
+ * costs what the group holds, never what the table holds.
+ */
+export class IndexedTable<T extends { readonly id: string }, I extends string> extends MapTable<T> {
+  readonly #keys: Readonly<Record<I, (record: T) => string>>;
+  readonly #groups = new Map<I, Map<string, Map<string, T>>>();
+
+  constructor(keys: Readonly<Record<I, (record: T) => string>>) {
+    super();
+    this.#keys = keys;
+    for (const index of Object.keys(keys) as I[]) this.#groups.set(index, new Map());
+  }
+
+  override put(record: T): T {
+    const old = this.get(record.id);
+    for (const [index, groups] of this.#groups) {
+      const key = this.#keys[index](record);
+      const oldKey = old === undefined ? undefined : this.#keys[index](old);
+      if (oldKey !== undefined && oldKey !== key) groups.get(oldKey)?.delete(record.id);
+      const group = groups.get(key) ?? new Map<string, T>();
+      if (group.size === 0) groups.set(key, group);
+      // A record put again under the same key keeps its place.
+      group.set(record.id, record);
+    }
+    return super.put(record);
+  }
+
+  override delete(id: string): boolean {
+    const old = this.get(id);
+    if (old === undefined) return false;
+    for (const [index, groups] of this.#groups) {
+      const key = this.#keys[index](old);
+      const group = groups.get(key);
+      group?.delete(id);
+      if (group?.size === 0) groups.delete(key);
+    }
+    return super.delete(id);
+  }
+
+  /** The records whose `index` key is `key`, in insertion order. */
+  group(index: I, key: string): T[] {
+    const group = this.#groups.get(index)?.get(key);
+    return group === undefined ? [] : [...group.values()];
+  }
+
+  /** How many records the group holds. */
+  groupSize(index: I, key: string): number {
+    return this.#groups.get(index)?.get(key)?.size ?? 0;
+  }
+}
+
+/** The index key of an owner: one workspace (null: the Default Workspace) of one organization. */
+export const ownerKey = (owner: { readonly organizationId: string; readonly workspaceId: string | null }) =>
+  `${owner.organizationId}/${owner.workspaceId ?? ''}`;
+
+/** Records owned by a workspace of an organization. */
+interface Owned {
+  readonly id: string;
+  readonly organizationId: string;
+  readonly workspaceId: string | null;
+}
+
+/** A table of owned records indexed by owner (`owner`) and by organization (`organization`). */
+export type OwnedTable<T extends Owned> = IndexedTable<T, 'owner' | 'organization'>;
+
+const ownedTable = <T extends Owned>(): OwnedTable<T> =>
+  new IndexedTable<T, 'owner' | 'organization'>({ owner: ownerKey, organization: (r) => r.organizationId });
+
 export interface OrganizationRecord {
   readonly id: string;
   name: string;
@@ -190,18 +260,18 @@ export interface UsageRecord {
 
 export interface Store {
   readonly organizations: Table<OrganizationRecord>;
-  readonly workspaces: Table<WorkspaceRecord>;
-  readonly apiKeys: Table<ApiKeyRecord>;
-  readonly dreams: Table<DreamRecord>;
-  readonly batches: Table<BatchRecord>;
-  readonly memoryStores: Table<MemoryStoreRecord>;
-  readonly sessions: Table<SessionRecord>;
-  readonly sessionResources: Table<SessionResourceRecord>;
-  readonly files: Table<FileRecord>;
+  readonly workspaces: IndexedTable<WorkspaceRecord, 'organization'>;
+  readonly apiKeys: IndexedTable<ApiKeyRecord, 'workspace'>;
+  readonly dreams: OwnedTable<DreamRecord>;
+  readonly batches: OwnedTable<BatchRecord>;
+  readonly memoryStores: OwnedTable<MemoryStoreRecord>;
+  readonly sessions: OwnedTable<SessionRecord>;
+  readonly sessionResources: IndexedTable<SessionResourceRecord, 'session'>;
+  readonly files: OwnedTable<FileRecord>;
   readonly users: Table<UserRecord>;
   readonly workspaceMembers: Table<WorkspaceMemberRecord>;
-  readonly rateLimitOverrides: Table<RateLimitOverrideRecord>;
-  readonly usage: Table<UsageRecord>;
+  readonly rateLimitOverrides: IndexedTable<RateLimitOverrideRecord, 'workspace'>;
+  readonly usage: IndexedTable<UsageRecord, 'organization'>;
   /** A monotonically increasing sequence number for creation order. */
   nextSeq(): number;
 }
@@ -210,18 +280,18 @@ export function createMemoryStore(): Store {
   let seq = 0;
   return {
     organizations: new MapTable(),
-    workspaces: new MapTable(),
-    apiKeys: new MapTable(),
-    dreams: new MapTable(),
-    batches: new MapTable(),
-    memoryStores: new MapTable(),
-    sessions: new MapTable(),
-    sessionResources: new MapTable(),
-    files: new MapTable(),
+    workspaces: new IndexedTable({ organization: (w) => w.organizationId }),
+    apiKeys: new IndexedTable({ workspace: (k) => k.workspaceId ?? '' }),
+    dreams: ownedTable(),
+    batches: ownedTable(),
+    memoryStores: ownedTable(),
+    sessions: ownedTable(),
+    sessionResources: new IndexedTable({ session: (r) => r.sessionId }),
+    files: ownedTable(),
     users: new MapTable(),
     workspaceMembers: new MapTable(),
-    rateLimitOverrides: new MapTable(),
-    usage: new MapTable(),
+    rateLimitOverrides: new IndexedTable({ workspace: (o) => o.workspaceId }),
+    usage: new IndexedTable({ organization: (u) => u.organizationId }),
     nextSeq: () => ++seq,
   };
 }

@@ -9,7 +9,7 @@
 import { batchRules, type GitHostRepositorySessionResource, sessionRules } from '@vendor-api/spec';
 import { validateSchema } from '@vendor-api/validators';
 import type { FastifyInstance } from 'fastify';
-import { isManualClock, iso } from './clock.js';
+import { clockMode, isMovableClock, iso, type MovableClock, SandboxClock } from './clock.js';
 import { ApiError, notFound } from './errors.js';
 import { FAULTS, faultOn } from './faults/index.js';
 import { type AnyStep, applyDreamEvent, inputStoreId, startPipeline } from './lifecycle/dreams.js';
@@ -106,6 +106,7 @@ export function registerTestControl(app: FastifyInstance, state: ServerState): v
 
   app.get(`${p}/state`, async () => ({
     now: iso(state.clock.now()),
+    clock: clockMode(state.clock),
     demo: state.demo,
     faults: state.faults.list(),
   }));
@@ -125,18 +126,44 @@ export function registerTestControl(app: FastifyInstance, state: ServerState): v
     return { faults: state.faults.list() };
   });
 
+  const movable = (): MovableClock => {
+    if (!isMovableClock(state.clock)) {
+      throw new ApiError(
+        409,
+        'invalid_request_error',
+        'this server runs on a clock test control cannot move',
+      );
+    }
+    return state.clock;
+  };
+  const clockState = () => ({ now: iso(state.clock.now()), mode: clockMode(state.clock) });
+
   app.post(`${p}/clock/advance`, async (request) => {
     const body = request.body as Body;
     const ms = body?.ms;
-    if (!isManualClock(state.clock)) {
-      throw new ApiError(409, 'invalid_request_error', 'the server runs on the real clock');
-    }
+    const clock = movable();
     if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
       throw new ApiError(400, 'invalid_request_error', 'body.ms: must be a non-negative number');
     }
-    state.clock.advance(ms);
+    clock.advance(ms);
     state.catchUp();
-    return { now: iso(state.clock.now()) };
+    return clockState();
+  });
+
+  // The wall clock stops (a manual clock always stands still) and runs on again.
+  app.post(`${p}/clock/freeze`, async () => {
+    const clock = movable();
+    if (clock instanceof SandboxClock) clock.freeze();
+    return clockState();
+  });
+
+  app.post(`${p}/clock/resume`, async () => {
+    const clock = movable();
+    if (!(clock instanceof SandboxClock)) {
+      throw new ApiError(409, 'invalid_request_error', 'a manual clock moves only when advanced');
+    }
+    clock.resume();
+    return clockState();
   });
 
   app.post(`${p}/memory_stores`, async (request) => {

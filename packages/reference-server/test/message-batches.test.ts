@@ -1,6 +1,7 @@
 import { batchRules } from '@vendor-api/spec';
 import { validateSchema } from '@vendor-api/validators';
 import { describe, expect, it } from 'vitest';
+import { batchEnqueuedChanged } from '../src/admin/enqueued-batch-requests.js';
 import { setupFederation } from './federation/helpers.js';
 import { errorOf, expectErrorBody, expectValid, idsOf, MODEL, setup } from './helpers.js';
 
@@ -232,11 +233,14 @@ describe('the enqueued_batch_requests limit (BATCH-RATE-LIMIT-ENQUEUED)', () => 
     const big = await createBatch(t, t.demo.workspaceKey, 1);
     // The demo workspace's batch stands for 499,998 enqueued requests (a real batch holds at most
     // 100,000): the organization's limit is 500,000.
-    const record = t.app.reference.state.store.batches.get(String(big.json?.id))!;
+    const { state } = t.app.reference;
+    const record = state.store.batches.get(String(big.json?.id))!;
     record.batch = {
       ...record.batch,
       request_counts: { ...record.batch.request_counts, processing: 499_998 },
     };
+    // The server keeps the enqueued count as batches change; this change is made here.
+    batchEnqueuedChanged(state, record, 1);
     const { key: defaultKey } = await control(t, '/organizations/demo/keys', { workspace_id: 'default' });
     expect((await createBatch(t, defaultKey, 2)).status).toBe(200);
     const refused = await createBatch(t, defaultKey, 1);

@@ -30,8 +30,13 @@ describe('request pipeline', () => {
     expect((await call('GET', '/v1/dreams', { betas: DREAM_BETAS })).status).toBe(200);
   });
 
-  it('rejects an unknown beta identifier with 400', async () => {
-    const { call } = setup();
+  it('ignores a beta identifier outside the allowed list, and refuses it under betas-strict (UNSPEC-BETA-UNKNOWN)', async () => {
+    expect(
+      (await setup().call('POST', '/v1/messages', { body: message, betas: 'no-such-beta' })).status,
+    ).toBe(200);
+    const dreams = await setup().call('GET', '/v1/dreams', { betas: `${DREAM_BETAS},dreaming-2099-01-01` });
+    expect(dreams.status).toBe(200);
+    const { call } = setup({ variants: ['betas-strict'] });
     expectErrorBody(await call('POST', '/v1/messages', { body: message, betas: 'no-such-beta' }), 400);
   });
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DREAM_BETAS, errorOf, postDream, setup } from './helpers.js';
 
-const SESSION_BETAS = DREAM_BETAS.split(',')[0];
+const [SESSION_BETAS = ''] = DREAM_BETAS.split(',');
 
 async function otherWorkspaceKey(t: ReturnType<typeof setup>): Promise<string> {
   const ws = await t.call('POST', '/_test/organizations/demo/workspaces', { body: { name: 'other' } });

@@ -62,7 +62,15 @@ const scenarios: Record<VariantName, (options: ServerOptions) => Promise<unknown
       })
     ).status,
   'version-header-optional': async (o) => (await setup(o).call('GET', BATCHES, { version: null })).status,
-  'betas-lenient': async (o) =>
+  'version-header-strict': async (o) => {
+    const res = await setup(o).call('POST', '/v1/oauth/token', {
+      version: null,
+      key: null,
+      body: { grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: 'x.y.z' },
+    });
+    return [res.status, (res.json?.error as { type?: string })?.type];
+  },
+  'betas-strict': async (o) =>
     (await setup(o).call('GET', BATCHES, { betas: 'no-such-beta-2020-01-01' })).status,
   'credential-headers-other': async (o) => {
     const f = await setupFederation(o);

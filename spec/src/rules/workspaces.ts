@@ -455,6 +455,44 @@ export function canCreateWorkspace(activeCount: number): CapCheck {
       };
 }
 
+/**
+ * Stored objects a workspace may hold of each kind the API creates (message batches, dreams,
+ * sessions) in a server that keeps them for its whole run. The documents state no such bound
+ * (UNSPEC-WS-STORED-OBJECTS-CAP); the reference server holds every workspace to it so that one
+ * tenant's data cannot grow without end.
+ */
+export const STORED_OBJECTS_PER_WORKSPACE = 10_000;
+
+export type StoredObjectsCheck =
+  | { readonly ok: true }
+  | {
+      readonly ok: false;
+      readonly status: 400;
+      readonly errorType: 'invalid_request_error';
+      readonly message: string;
+      readonly unspecified: 'UNSPEC-WS-STORED-OBJECTS-CAP';
+    };
+
+/**
+ * Whether a workspace holding `stored` objects of a kind (`what`, plural: `message batches`) may
+ * store one more under the cap (default `STORED_OBJECTS_PER_WORKSPACE`): a 400 naming the cap when
+ * not (UNSPEC-WS-STORED-OBJECTS-CAP).
+ */
+export function canStoreObject(
+  what: string,
+  stored: number,
+  cap: number = STORED_OBJECTS_PER_WORKSPACE,
+): StoredObjectsCheck {
+  if (stored < cap) return { ok: true };
+  return {
+    ok: false,
+    status: 400,
+    errorType: 'invalid_request_error',
+    message: `this workspace already holds ${stored} ${what}, the most this server stores per workspace (${cap})`,
+    unspecified: 'UNSPEC-WS-STORED-OBJECTS-CAP',
+  };
+}
+
 export type LimitCheck =
   | {
       readonly ok: true;

@@ -94,7 +94,7 @@ export function unspecified(v: Vendor): Unspecified[] {
       'UNSPEC-VERSION-HEADER-MISSING',
       VERSIONING,
       `The response to a request without \`${v.headers.version}\`.`,
-      'HTTP 400 `invalid_request_error`; never asserted.',
+      'HTTP 400 `invalid_request_error`, except on the token exchange, which serves it (clients of the API family send no version header there); never asserted.',
     ),
     u(
       'UNSPEC-VERSION-HEADER-OTHER-VALUE',
@@ -118,7 +118,7 @@ export function unspecified(v: Vendor): Unspecified[] {
       'UNSPEC-BETA-UNKNOWN',
       VERSIONING,
       `The response to an identifier in \`${v.headers.beta}\` that is not in the allowed list.`,
-      'HTTP 400 `invalid_request_error`; never asserted.',
+      'Ignored (clients of the API family send identifiers newer than the list); a header of only such identifiers is as if absent. Never asserted.',
     ),
     u(
       'UNSPEC-BETA-UNNEEDED',

@@ -170,6 +170,12 @@ export function unspecified(_v: Vendor): Unspecified[] {
       `${VALIDATION}`,
     ),
     u(
+      'UNSPEC-WS-STORED-OBJECTS-CAP',
+      S.limits,
+      'How many message batches, dreams and sessions a workspace may hold (the documents state no bound, and give batches no delete operation).',
+      'The reference server stores at most `STORED_OBJECTS_PER_WORKSPACE` (10,000) of each kind per workspace, the Default Workspace included, configurable when it starts; creating one more is 400 `invalid_request_error` naming the cap (`canStoreObject`). Never asserted: no conformance run stores that many.',
+    ),
+    u(
       'UNSPEC-WS-CAP-DEFAULT-COUNTED',
       S.limits,
       'Whether the Default Workspace counts toward the 100-workspace cap.',

@@ -40,6 +40,8 @@ const benches: Record<string, () => boolean | Promise<boolean>> = {
   // Token exchange vs raw jose ES256, messages.create vs a bare Fastify route (load from a second process).
   exchange: child('packages/reference-server/bench/run.ts', 'exchange'),
   messages: child('packages/reference-server/bench/run.ts', 'messages'),
+  // One tenant's requests with 50,000 objects of another tenant stored vs none (target >= 0.9).
+  tenants: child('tools/bench/src/tenants.bench.ts'),
 };
 
 const unknown = wanted.filter((w) => !(w in benches));

@@ -121,7 +121,7 @@ export const createRejectsInvalid = defineCase({
     // Only bodies that break a documented constraint (an unknown field alone does not).
     const endpoint = ctx.http.endpoint('dreams.create');
     const bodies = mutate(valid).filter((body) =>
-      rejectedByContract(endpoint, { what: '', path: {}, query: {}, body }),
+      rejectedByContract(endpoint, { what: '', path: {}, query: {}, body }, 'contract', ctx.vendor),
     );
     await ctx.property(bodies, async (body) => rejected(ctx, body, 'a body the documents reject'), {
       numRuns: ctx.settings.numRuns,

@@ -20,8 +20,8 @@
 import { type RateLimiterType, workspaceRules } from '@vendor-api/spec';
 import { ApiError } from '../errors.js';
 import { faultOn } from '../faults/index.js';
-import { type ResourceOwner, type ServerState, sameOwner } from '../state.js';
-import type { BatchRecord } from '../store.js';
+import type { ResourceOwner, ServerState } from '../state.js';
+import { type BatchRecord, ownerKey } from '../store.js';
 import { archivedWorkspaceBatchesEnqueued, otherRateLimitConfiguration } from '../variants/seams.js';
 import { organizationEntryFor, organizationRateLimits } from './rate-limit-config.js';
 
@@ -32,7 +32,7 @@ const workspaceArchived = (state: ServerState, workspaceId: string | null): bool
 const LIMITER: RateLimiterType = 'enqueued_batch_requests';
 
 /** The requests of a batch still enqueued (UNSPEC-BATCH-ENQUEUED-COUNT). */
-const enqueuedRequests = (record: BatchRecord): number =>
+export const enqueuedRequests = (record: BatchRecord): number =>
   record.batch.processing_status === 'in_progress' ? record.batch.request_counts.processing : 0;
 
 /** The organization's value of the limiter (the same configuration for every organization). */
@@ -50,27 +50,54 @@ function workspaceOverride(state: ServerState, workspaceId: string | null): numb
   // BATCH-RATE-LIMIT-ENQUEUED (seeded fault: the override is ignored, the organization's value applies)
   if (workspaceId === null || faultOn(state, 'BATCH_ENQUEUED_LIMIT_IGNORES_OVERRIDE')) return null;
   const override = state.store.rateLimitOverrides
-    .values()
-    .find((o) => o.workspaceId === workspaceId && o.groupType === 'batch');
+    .group('workspace', workspaceId)
+    .find((o) => o.groupType === 'batch');
   return override?.limits.find((l) => l.type === LIMITER)?.value ?? null;
 }
 
-/** The requests enqueued in an organization, in total and in one of its workspaces. */
+/** Requests enqueued per workspace (by `ownerKey`), kept as batches are created and end: no scan. */
+const enqueuedByOwner = new WeakMap<ServerState['store'], Map<string, number>>();
+
+function enqueuedCounts(state: ServerState): Map<string, number> {
+  let counts = enqueuedByOwner.get(state.store);
+  if (counts === undefined) {
+    counts = new Map();
+    enqueuedByOwner.set(state.store, counts);
+  }
+  return counts;
+}
+
+/**
+ * Keeps the enqueued count of a batch's workspace: call after the batch was created (`before`
+ * 0) or changed (`before`: its enqueued requests before the change).
+ */
+export function batchEnqueuedChanged(state: ServerState, record: BatchRecord, before: number): void {
+  const delta = enqueuedRequests(record) - before;
+  if (delta === 0) return;
+  const counts = enqueuedCounts(state);
+  const key = ownerKey(record);
+  counts.set(key, (counts.get(key) ?? 0) + delta);
+}
+
+/**
+ * The requests enqueued in an organization, in total and in one of its workspaces: a sum over the
+ * organization's workspaces (at most its cap), whatever the number of batches.
+ */
 function enqueuedBatchRequests(
   state: ServerState,
   owner: ResourceOwner,
 ): { readonly organization: number; readonly workspace: number } {
-  let organization = 0;
-  let workspace = 0;
+  const counts = enqueuedCounts(state);
+  const of = (workspaceId: string | null) =>
+    counts.get(ownerKey({ organizationId: owner.organizationId, workspaceId })) ?? 0;
   // Whether the batches of an archived workspace still count is not shown (UNSPEC-BATCH-ENQUEUED-COUNT).
   const archivedCount = archivedWorkspaceBatchesEnqueued(state);
-  for (const record of state.store.batches.values()) {
-    if (record.organizationId !== owner.organizationId) continue;
-    const n = enqueuedRequests(record);
-    if (archivedCount || !workspaceArchived(state, record.workspaceId)) organization += n;
-    if (sameOwner(record, owner)) workspace += n;
+  let organization = of(null);
+  for (const w of state.store.workspaces.group('organization', owner.organizationId)) {
+    if (w.isDefault) continue;
+    if (archivedCount || !workspaceArchived(state, w.id)) organization += of(w.id);
   }
-  return { organization, workspace };
+  return { organization, workspace: of(owner.workspaceId) };
 }
 
 /**

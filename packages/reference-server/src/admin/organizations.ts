@@ -77,7 +77,7 @@ export function findAdminWorkspace(state: ServerState, organizationId: string, i
 
 /** The organization's workspaces with an identifier, in creation order (the Default one excluded). */
 export const namedWorkspaces = (state: ServerState, organizationId: string): WorkspaceRecord[] =>
-  state.store.workspaces.values().filter((w) => w.organizationId === organizationId && !w.isDefault);
+  state.store.workspaces.group('organization', organizationId).filter((w) => !w.isDefault);
 
 /**
  * A workspace record as the admin endpoints render it: `id` and `name` are documented; `archived_at`

@@ -1,6 +1,7 @@
 /**
- * Messages usage: the records the usage report reads (test control records them; any handler may
- * call `recordUsage`), and the report itself as a pure function of the records and the query.
+ * Messages usage: the records the usage report reads (every message the server produces, through
+ * `messages.create` or as a succeeded batch request, is recorded; test control records more), and
+ * the report itself as a pure function of the records and the query. Token counting is not usage.
  *
  * The report body is not shown (UNSPEC-USAGE-RESPONSE). The reference server answers
  * `{data: [{starting_at, ending_at, results: [...]}]}`: one bucket per `bucket_width` from
@@ -8,7 +9,7 @@
  * (null for the Default Workspace: USAGE-DEFAULT-WORKSPACE-NULL).
  */
 import { iso } from '../clock.js';
-import type { ServerState } from '../state.js';
+import type { ResourceOwner, ServerState } from '../state.js';
 import type { UsageRecord } from '../store.js';
 
 export const DAY_MS = 86_400_000;
@@ -46,6 +47,26 @@ export function recordUsage(state: ServerState, input: UsageInput): UsageRecord 
     outputTokens: input.outputTokens ?? 0,
     cacheCreationInputTokens: input.cacheCreationInputTokens ?? 0,
     cacheReadInputTokens: input.cacheReadInputTokens ?? 0,
+  });
+}
+
+/**
+ * Records the usage of a message the server produced for a workspace (null: the Default
+ * Workspace) at an instant: a `messages.create` answer, or a batch request's succeeded result.
+ */
+export function recordMessageUsage(
+  state: ServerState,
+  owner: ResourceOwner,
+  at: number,
+  message: { readonly model: string; readonly usage: { input_tokens: number; output_tokens: number } },
+): UsageRecord {
+  return recordUsage(state, {
+    organizationId: owner.organizationId,
+    workspaceId: owner.workspaceId,
+    at,
+    model: message.model,
+    inputTokens: message.usage.input_tokens,
+    outputTokens: message.usage.output_tokens,
   });
 }
 

@@ -190,18 +190,22 @@ export function startPipeline(state: ServerState, record: DreamRecord, at: numbe
   const result = applyDreamEvent(state, record, 'pipeline.started', at);
   if (result.changed) {
     record.finishAt = state.timings.dreamRunMs === null ? null : at + state.timings.dreamRunMs;
+    if (record.finishAt !== null) state.schedule.add(record.finishAt, 'dream', record.id);
   }
   return result;
 }
 
-/** Starts and finishes the pipelines whose time has come, at their scheduled instants. */
-export function catchUpDreams(state: ServerState, now: number): void {
-  for (const record of state.store.dreams.values()) {
-    if (record.dream.status === 'pending' && record.startAt !== null && record.startAt <= now) {
-      startPipeline(state, record, record.startAt);
-    }
-    if (record.dream.status === 'running' && record.finishAt !== null && record.finishAt <= now) {
-      applyDreamEvent(state, record, 'pipeline.succeeded', record.finishAt);
-    }
+/** Schedules a new dream's pipeline start, if it starts on its own. */
+export function scheduleDream(state: ServerState, record: DreamRecord): void {
+  if (record.startAt !== null) state.schedule.add(record.startAt, 'dream', record.id);
+}
+
+/** Starts and finishes a dream's pipeline if their time has come, at their scheduled instants. */
+export function catchUpDream(state: ServerState, record: DreamRecord, now: number): void {
+  if (record.dream.status === 'pending' && record.startAt !== null && record.startAt <= now) {
+    startPipeline(state, record, record.startAt);
+  }
+  if (record.dream.status === 'running' && record.finishAt !== null && record.finishAt <= now) {
+    applyDreamEvent(state, record, 'pipeline.succeeded', record.finishAt);
   }
 }

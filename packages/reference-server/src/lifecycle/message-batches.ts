@@ -6,6 +6,8 @@
  */
 import { batchRules, type MessageBatchResult, step } from '@vendor-api/spec';
 import { validateSchema } from '@vendor-api/validators';
+import { batchEnqueuedChanged, enqueuedRequests } from '../admin/enqueued-batch-requests.js';
+import { recordMessageUsage } from '../admin/usage.js';
 import { iso } from '../clock.js';
 import { faultOn } from '../faults/index.js';
 import { generateMessage } from '../model.js';
@@ -112,6 +114,7 @@ export function applyBatchEvent(
   if (kind !== 'happens') return result;
 
   const batch = { ...record.batch };
+  const enqueuedBefore = enqueuedRequests(record);
   for (const effect of result.effects as readonly string[]) {
     switch (effect) {
       case 'record_results':
@@ -124,6 +127,10 @@ export function applyBatchEvent(
             processing.internalErrors.get(r.custom_id),
           ),
         }));
+        // The succeeded requests are the batch workspace's usage, as processing ends.
+        for (const { result: r } of record.results) {
+          if (r.type === 'succeeded') recordMessageUsage(state, record, at, r.message);
+        }
         break;
       case 'expire_unsent_requests':
         // No request is in flight in the reference server (UNSPEC-BATCH-EXPIRY-IN-FLIGHT): every
@@ -163,20 +170,31 @@ export function applyBatchEvent(
   }
   batch.processing_status = result.next === 'in_progress' ? 'in_progress' : 'ended';
   record.batch = batch;
+  batchEnqueuedChanged(state, record, enqueuedBefore);
   return result;
 }
 
-/** Ends the batches whose processing time or 24-hour deadline has come, at that instant. */
-export function catchUpBatches(state: ServerState, now: number): void {
-  for (const record of state.store.batches.values()) {
-    if (record.batch.processing_status !== 'in_progress') continue;
-    // Whether the batch expires at its `expires_at` or just after is not shown (UNSPEC-BATCH-DEADLINE-INSTANT).
-    const deadline = batchExpiryInstant(state, Date.parse(record.batch.expires_at));
-    if (record.completeAt !== null && record.completeAt < deadline && record.completeAt <= now) {
-      applyBatchEvent(state, record, 'processing.completed', record.completeAt);
-    } else if (deadline <= now) {
-      applyBatchEvent(state, record, 'clock.24h', deadline);
-    }
+/** The instant an in-progress batch expires (UNSPEC-BATCH-DEADLINE-INSTANT: at `expires_at` or just after). */
+const deadlineOf = (state: ServerState, record: BatchRecord): number =>
+  batchExpiryInstant(state, Date.parse(record.batch.expires_at));
+
+/** Schedules a new batch's end: its processing time, and its 24-hour deadline should that come first. */
+export function scheduleBatch(state: ServerState, record: BatchRecord): void {
+  const deadline = deadlineOf(state, record);
+  if (record.completeAt !== null && record.completeAt < deadline) {
+    state.schedule.add(record.completeAt, 'batch', record.id);
+  }
+  state.schedule.add(deadline, 'batch', record.id);
+}
+
+/** Ends a batch whose processing time or 24-hour deadline has come, at that instant. */
+export function catchUpBatch(state: ServerState, record: BatchRecord, now: number): void {
+  if (record.batch.processing_status !== 'in_progress') return;
+  const deadline = deadlineOf(state, record);
+  if (record.completeAt !== null && record.completeAt < deadline && record.completeAt <= now) {
+    applyBatchEvent(state, record, 'processing.completed', record.completeAt);
+  } else if (deadline <= now) {
+    applyBatchEvent(state, record, 'clock.24h', deadline);
   }
 }
 

@@ -7,10 +7,10 @@ import { datedModelOf } from '../admin/rate-limit-config.js';
 import { iso } from '../clock.js';
 import { ApiError, notFound } from '../errors.js';
 import { faultOn } from '../faults/index.js';
-import { applyDreamEvent } from '../lifecycle/dreams.js';
+import { applyDreamEvent, scheduleDream } from '../lifecycle/dreams.js';
 import { cursorPage } from '../pagination.js';
-import { type HandlerContext, type HandlerMap, ownerOf, sameOwner } from '../state.js';
-import type { DreamRecord } from '../store.js';
+import { checkStoredObjects, type HandlerContext, type HandlerMap, ownerOf } from '../state.js';
+import { type DreamRecord, ownerKey } from '../store.js';
 import {
   dreamCreationsPerMinute,
   dreamModelId,
@@ -113,12 +113,13 @@ export const handlers: HandlerMap = {
     const perMinute = dreamCreationsPerMinute(state);
     if (perMinute !== null) {
       const recent = state.store.dreams
-        .values()
-        .filter((r) => sameOwner(r, owner) && Date.parse(r.dream.created_at) > now - 60_000).length;
+        .group('owner', ownerKey(owner))
+        .filter((r) => Date.parse(r.dream.created_at) > now - 60_000).length;
       if (recent >= perMinute) {
         throw new ApiError(429, 'rate_limit_error', `at most ${perMinute} dreams per minute per workspace`);
       }
     }
+    checkStoredObjects(state, state.store.dreams, owner, 'dreams');
     const id = state.ids.next('dream');
     const dream: Dream = {
       type: 'dream',
@@ -143,7 +144,7 @@ export const handlers: HandlerMap = {
       error: null,
     };
     const startMs = state.timings.dreamStartMs;
-    state.store.dreams.put({
+    const record = state.store.dreams.put({
       id,
       organizationId: owner.organizationId,
       workspaceId: owner.workspaceId,
@@ -152,6 +153,7 @@ export const handlers: HandlerMap = {
       startAt: startMs === null ? null : now + startMs,
       finishAt: null,
     });
+    scheduleDream(state, record);
     return { status: ctx.endpoint.success.status, body: dream };
   },
 
@@ -175,13 +177,7 @@ export const handlers: HandlerMap = {
     if (!limit.ok) throw new ApiError(400, 'invalid_request_error', `query.limit: ${limit.problem.message}`);
     // Newest first by `created_at` (a stable sort keeps the order given on ties: newest first, an
     // order the documents do not state, UNSPEC-DREAM-LIST-ORDER-TIES).
-    const records = unstatedOrder(
-      state,
-      state.store.dreams
-        .values()
-        .filter((r) => sameOwner(r, owner))
-        .sort((a, b) => b.seq - a.seq),
-    );
+    const records = unstatedOrder(state, state.store.dreams.group('owner', ownerKey(owner)).reverse());
     const visible = dreamRules.listDreams(
       records.map((r) => r.dream),
       { include_archived: includeArchived },

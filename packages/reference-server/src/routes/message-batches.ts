@@ -5,15 +5,15 @@
  */
 
 import { batchRules, type MessageBatch, type MessageBatchCreateParams, step } from '@vendor-api/spec';
-import { checkEnqueuedBatchRequests } from '../admin/enqueued-batch-requests.js';
+import { batchEnqueuedChanged, checkEnqueuedBatchRequests } from '../admin/enqueued-batch-requests.js';
 import { iso } from '../clock.js';
 import { ApiError, notFound } from '../errors.js';
 import { faultOn } from '../faults/index.js';
 import { batchStateKey, machineOf } from '../lifecycle/machines.js';
-import { batchWire } from '../lifecycle/message-batches.js';
+import { batchWire, scheduleBatch } from '../lifecycle/message-batches.js';
 import { afterIdPage } from '../pagination.js';
-import { type HandlerContext, type HandlerMap, ownerOf, sameOwner } from '../state.js';
-import type { BatchRecord } from '../store.js';
+import { checkStoredObjects, type HandlerContext, type HandlerMap, ownerOf } from '../state.js';
+import { type BatchRecord, ownerKey } from '../store.js';
 import {
   batchLimitsExceeded,
   batchListLimits,
@@ -90,6 +90,7 @@ export const handlers: HandlerMap = {
     // the rule its access token was minted under: RULE-WORKSPACE-LIMITS-APPLY) and of its
     // organization (WS-LIMIT-ORG-ALWAYS-APPLIES) stay within their limits; a batch that would
     // exceed one is refused with 429 `rate_limit_error` (UNSPEC-BATCH-ENQUEUED-LIMIT-ERROR).
+    checkStoredObjects(state, state.store.batches, owner, 'message batches');
     checkEnqueuedBatchRequests(state, owner, params.requests.length);
     const now = state.clock.now();
     const counts = batchRules.initialRequestCounts(params.requests.length);
@@ -117,6 +118,8 @@ export const handlers: HandlerMap = {
       completeAt: state.timings.batchProcessingMs === null ? null : now + state.timings.batchProcessingMs,
       results: null,
     });
+    scheduleBatch(state, record);
+    batchEnqueuedChanged(state, record, 0);
     return { status: ctx.endpoint.success.status, body: batchWire(ctx.state, record, ctx.origin) };
   },
 
@@ -139,9 +142,9 @@ export const handlers: HandlerMap = {
     const all = unstatedOrder(
       ctx.state,
       ctx.state.store.batches
-        .values()
-        .filter((r) => sameOwner(r, owner) && viewable(ctx, r))
-        .sort((a, b) => b.seq - a.seq),
+        .group('owner', ownerKey(owner))
+        .filter((r) => viewable(ctx, r))
+        .reverse(),
     );
     // An unknown after_id is not shown (UNSPEC-BATCH-LIST-AFTER-ID-UNKNOWN): 400. Backward paging
     // is not shown either (UNSPEC-BATCH-LIST-BACKWARD): only `after_id`.

@@ -1,6 +1,7 @@
 /** Message creation and token counting, answered by the deterministic stand-in model. */
 import type { MessageCountTokensParams, MessageCreateParams, MessageTokensCount } from '@vendor-api/spec';
 import { organizationRateLimits } from '../admin/rate-limit-config.js';
+import { recordMessageUsage } from '../admin/usage.js';
 import { ApiError } from '../errors.js';
 import { faultOn } from '../faults/index.js';
 import {
@@ -10,7 +11,7 @@ import {
   type ReplyOptions,
   thinkingTokens,
 } from '../model.js';
-import type { HandlerMap, ServerState } from '../state.js';
+import { type HandlerMap, ownerOf, type ServerState } from '../state.js';
 import {
   messageParamsProblem,
   modelRefused,
@@ -53,10 +54,13 @@ export const replyOptions = (state: ServerState): ReplyOptions => ({
 });
 
 export const handlers: HandlerMap = {
-  'messages.create': ({ state, body }) => {
-    const params = body as MessageCreateParams;
+  'messages.create': (ctx) => {
+    const { state } = ctx;
+    const params = ctx.body as MessageCreateParams;
     refuseParams(state, params);
     const message = generateMessage(params, state.ids.next('message'), replyOptions(state));
+    // Usage of the caller's workspace (the Default Workspace as null): the usage report reads it.
+    recordMessageUsage(state, ownerOf(ctx), state.clock.now(), message);
     // How streaming is asked for, and what it answers, is not shown (UNSPEC-MSG-STREAMING).
     if (replyStreamed(state, params)) {
       return { status: 200, body: messageEvents(message), contentType: 'text/event-stream' };

@@ -49,8 +49,7 @@ function checkPage(ctx: HandlerContext): void {
 export function workspaceEntries(state: ServerState, workspaceId: string): WorkspaceRateLimit[] {
   const org = orgEntries(state);
   const overrides = state.store.rateLimitOverrides
-    .values()
-    .filter((o) => o.workspaceId === workspaceId)
+    .group('workspace', workspaceId)
     .sort((a, b) => a.seq - b.seq);
   const entries = overrides.map((o) => {
     const orgEntry = organizationEntryFor(org, o.groupType, o.models);

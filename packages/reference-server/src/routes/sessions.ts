@@ -19,7 +19,14 @@ import { iso } from '../clock.js';
 import { ApiError, notFound } from '../errors.js';
 import { faultOn } from '../faults/index.js';
 import { cursorPage } from '../pagination.js';
-import { type HandlerContext, type HandlerMap, ownerOf, type ResourceOwner, sameOwner } from '../state.js';
+import {
+  checkStoredObjects,
+  type HandlerContext,
+  type HandlerMap,
+  ownerOf,
+  type ResourceOwner,
+  sameOwner,
+} from '../state.js';
 import type { SessionRecord, SessionResourceRecord } from '../store.js';
 import {
   fileItemsAttached,
@@ -52,10 +59,7 @@ function findResource(ctx: HandlerContext, session: SessionRecord): SessionResou
 function resourcesOf(ctx: HandlerContext, sessionId: string): SessionResourceRecord[] {
   return unstatedOrder(
     ctx.state,
-    ctx.state.store.sessionResources
-      .values()
-      .filter((r) => r.sessionId === sessionId)
-      .sort((a, b) => a.seq - b.seq),
+    ctx.state.store.sessionResources.group('session', sessionId).sort((a, b) => a.seq - b.seq),
   );
 }
 
@@ -181,6 +185,7 @@ export const handlers: HandlerMap = {
     const owner = ownerOf(ctx);
     const params = ctx.body as SessionCreateParams;
     const now = state.clock.now();
+    checkStoredObjects(state, state.store.sessions, owner, 'sessions');
     // Every item is checked before anything is stored: a refused request leaves no session behind.
     // Items of other kinds are accepted unchecked (UNSPEC-SESS-CREATE-RESOURCE-KINDS).
     type Pending = { readonly fileId: string } | { readonly store: MemoryStoreSessionResource };

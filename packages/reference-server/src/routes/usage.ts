@@ -69,8 +69,7 @@ export const handlers: HandlerMap = {
     }
 
     const dropArchived = faultOn(state, 'USAGE_ARCHIVED_DROPPED');
-    const records = state.store.usage.values().filter((r) => {
-      if (r.organizationId !== organizationId) return false;
+    const records = state.store.usage.group('organization', organizationId).filter((r) => {
       if (dropArchived && r.workspaceId !== null) {
         return state.store.workspaces.get(r.workspaceId)?.archivedAt === null;
       }

@@ -78,8 +78,8 @@ function archive(ctx: HandlerContext, record: WorkspaceRecord) {
         // WSARCH-KEYS-REVOKED: every key of the workspace at once; the pipeline rejects a key
         // whose `revokedAt` is set (401, UNSPEC-WS-REVOKED-KEY-ERROR), and access tokens of an
         // archived workspace (its seeded fault is the pipeline's ARCHIVED_WORKSPACE_KEY_ACCEPTED).
-        for (const key of state.store.apiKeys.values()) {
-          if (key.kind === 'workspace_key' && key.workspaceId === record.id && key.revokedAt === null) {
+        for (const key of state.store.apiKeys.group('workspace', record.id)) {
+          if (key.kind === 'workspace_key' && key.revokedAt === null) {
             key.revokedAt = now;
           }
         }
@@ -262,10 +262,9 @@ export const handlers: HandlerMap = {
     }
     // WS-DEFAULT-NOT-LISTED: only workspaces with an identifier.
     const listed = state.store.workspaces
-      .values()
+      .group('organization', organizationId)
       .filter(
         (w) =>
-          w.organizationId === organizationId &&
           (!w.isDefault || faultOn(state, 'WS_LIST_INCLUDES_DEFAULT')) &&
           (reading.includeArchived || w.archivedAt === null),
       );

@@ -57,6 +57,7 @@ export const VARIANTS = [
       'UNSPEC-WS-ADMIN-ERRORS',
       'UNSPEC-WS-ADMIN-CREDENTIAL-REJECTED',
       'UNSPEC-WS-CAP-EXCEEDED',
+      'UNSPEC-WS-STORED-OBJECTS-CAP',
       'UNSPEC-WS-CREATE-NON-ADMIN',
       'UNSPEC-WS-REVOKED-KEY-ERROR',
       'UNSPEC-MEMBER-CHANGE-REJECTED',
@@ -131,9 +132,16 @@ export const VARIANTS = [
     description: 'A request without the version header, or with another value, is served.',
   },
   {
-    name: 'betas-lenient',
+    name: 'version-header-strict',
+    unspecified: ['UNSPEC-VERSION-HEADER-MISSING'],
+    description:
+      'The token exchange refuses a request without the version header too (400), as every other operation does.',
+  },
+  {
+    name: 'betas-strict',
     unspecified: ['UNSPEC-BETA-UNKNOWN', 'UNSPEC-BETA-SYNTAX'],
-    description: 'Unknown identifiers in the beta header are ignored instead of refused.',
+    description:
+      'Identifiers in the beta header that are not in the allowed list (letter case counts) are refused (400) instead of ignored.',
   },
   {
     name: 'credential-headers-other',

@@ -32,14 +32,30 @@ const isObject = (x: unknown): x is JsonObject => typeof x === 'object' && x !==
 // ---------------------------------------------------------------------------------------------
 // Requests
 
-/** Whether a request without the version header (or with another value) is served. */
-export function versionHeaderRequired(state: HasVariants): boolean {
-  return !state.variants.has('version-header-optional');
+/**
+ * Whether a request without the version header (or with another value) is refused
+ * (UNSPEC-VERSION-HEADER-MISSING, UNSPEC-VERSION-HEADER-OTHER-VALUE). The token exchange serves a
+ * request that carries none (clients of the API family send none there); `version-header-strict`
+ * requires it there too, `version-header-optional` nowhere.
+ */
+export function versionHeaderRequired(
+  state: HasVariants,
+  endpoint: Endpoint,
+  value: string | undefined,
+): boolean {
+  if (state.variants.has('version-header-optional')) return false;
+  return value !== undefined || !isTokenExchange(endpoint) || state.variants.has('version-header-strict');
 }
 
-/** The beta header as admitted: unknown identifiers dropped under `betas-lenient`. */
+/** Whether an endpoint is the token exchange (the one operation that takes no credential). */
+const isTokenExchange = (endpoint: Endpoint): boolean => endpoint.path === access.TOKEN_EXCHANGE_PATH;
+
+/**
+ * The beta header as admitted (UNSPEC-BETA-UNKNOWN): identifiers outside the allowed list are
+ * ignored, unless `betas-strict` keeps them (and the header check refuses them).
+ */
 export function betaHeaderValue(state: HasVariants, value: string | undefined): string | undefined {
-  if (value === undefined || !state.variants.has('betas-lenient')) return value;
+  if (value === undefined || state.variants.has('betas-strict')) return value;
   const known = access.parseBetaHeader(value).filter(access.isBetaIdentifier).join(',');
   // A header left with nothing known is as if it were absent.
   return known === '' ? undefined : known;

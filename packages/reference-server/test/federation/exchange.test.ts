@@ -31,23 +31,30 @@ describe('token exchange: success (EXCH-RESPONSE-SHAPE)', () => {
     expect(res.json.expires_in).toBe(3600);
   });
 
-  it('takes no credential header and still needs the version header (EXCH-ENDPOINT)', async () => {
-    const f = await setupFederation();
-    const assertion = await sign(f.es256, f.nowSeconds());
-    const res = await f.app.inject({
-      method: 'POST',
-      url: '/v1/oauth/token',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({
-        grant_type: GRANT_TYPE,
-        assertion,
-        federation_rule_id: f.rule.id,
-        organization_id: f.demo.organizationId,
-        service_account_id: f.account.id,
-      }),
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ type: 'error', error: { type: 'invalid_request_error' } });
+  it('takes no credential header nor, unless version-header-strict, the version header (EXCH-ENDPOINT, UNSPEC-VERSION-HEADER-MISSING)', async () => {
+    for (const [variants, status] of [
+      [[], 200],
+      [['version-header-strict'], 400],
+    ] as const) {
+      const f = await setupFederation({ variants });
+      const assertion = await sign(f.es256, f.nowSeconds());
+      const res = await f.app.inject({
+        method: 'POST',
+        url: '/v1/oauth/token',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({
+          grant_type: GRANT_TYPE,
+          assertion,
+          federation_rule_id: f.rule.id,
+          organization_id: f.demo.organizationId,
+          service_account_id: f.account.id,
+        }),
+      });
+      expect(res.statusCode, res.body).toBe(status);
+      if (status === 400) {
+        expect(res.json()).toMatchObject({ type: 'error', error: { type: 'invalid_request_error' } });
+      }
+    }
   });
 
   it('accepts every one of the nine algorithms (JWT-ALG-ACCEPTED)', async () => {

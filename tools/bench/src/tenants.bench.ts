@@ -1,0 +1,169 @@
+/**
+ * Tenant isolation of cost: one tenant's request throughput on a reference server where another
+ * tenant stores 50,000 objects (25,000 message batches and 25,000 dreams over five workspaces,
+ * within the per-workspace cap) as a ratio to the same on a server that stores nothing else
+ * (target >= 0.9). Both servers listen on 127.0.0.1 in this process, each with test control and a
+ * manual clock (nothing becomes due while measuring); the measured tenant sends a fixed mix of
+ * requests over keep-alive HTTP connections (messages.create, batch list, batch retrieve, dream
+ * list). Each side is measured three times, alternating, and its best run counts.
+ *
+ * Run as its own process: `pnpm bench tenants` (BENCH_TENANTS_COUNT requests per run, default 4,000).
+ */
+import { realpathSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { pathToFileURL } from 'node:url';
+import { createServer, ManualClock } from '@vendor-api/reference-server';
+import { vendor } from '@vendor-api/spec';
+
+const TARGET = 0.9;
+const STORED = 50_000;
+const WORKSPACES = 5;
+const COUNT = Number(process.env.BENCH_TENANTS_COUNT ?? 4_000);
+const CONCURRENCY = 16;
+const ROUNDS = 3;
+const DREAM_BETAS = 'managed-agents-2026-04-01,dreaming-2026-04-21';
+const turn = [{ role: 'user', content: 'Count the words of this short benchmark prompt, please.' }];
+
+type App = ReturnType<typeof createServer>;
+
+/** The headers of every request (a beta header the dream operations need; the others ignore it). */
+const headersOf = (key: string | null): Record<string, string> => ({
+  'content-type': 'application/json',
+  [vendor.headers.version]: vendor.apiVersion,
+  [vendor.headers.beta]: DREAM_BETAS,
+  ...(key === null ? {} : { 'x-api-key': key }),
+});
+
+/** Sends through `inject` (no socket): filling the store is not what is measured. */
+async function inject(app: App, method: 'GET' | 'POST', url: string, key: string | null, body?: unknown) {
+  const res = await app.inject({
+    method,
+    url,
+    headers: headersOf(key),
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+  if (res.statusCode !== 200)
+    throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+  return res.json() as Record<string, unknown>;
+}
+
+/** Stores `STORED` batches and dreams of another organization, spread over its workspaces. */
+async function fill(app: App): Promise<void> {
+  const org = await inject(app, 'POST', '/_test/organizations', null, { name: 'other tenant' });
+  const perKind = STORED / 2 / WORKSPACES;
+  for (let w = 0; w < WORKSPACES; w++) {
+    const ws = await inject(app, 'POST', `/_test/organizations/${org.organization_id}/workspaces`, null, {});
+    const key = String(ws.workspace_key);
+    const store = await inject(app, 'POST', '/_test/memory_stores', null, { workspace_id: ws.id });
+    const session = await inject(app, 'POST', '/_test/sessions', null, { workspace_id: ws.id });
+    const dream = {
+      model: vendor.models.opus,
+      inputs: [
+        { type: 'memory_store', memory_store_id: store.id },
+        { type: 'sessions', session_ids: [session.id] },
+      ],
+    };
+    const batch = (i: number) => ({
+      requests: [
+        { custom_id: `r${i}`, params: { model: vendor.models.sonnet, max_tokens: 8, messages: turn } },
+      ],
+    });
+    for (let i = 0; i < perKind; i++) {
+      await inject(app, 'POST', '/v1/messages/batches', key, batch(i));
+      await inject(app, 'POST', '/v1/dreams', key, dream);
+    }
+  }
+}
+
+/** A server with test control on a manual clock; its base URL and the measured tenant's batch. */
+async function start(): Promise<{ app: App; base: string; batchId: string }> {
+  const app = createServer({ seed: 'bench', testControl: true, clock: new ManualClock() });
+  const { workspaceKey } = app.reference.state.demo;
+  const batch = await inject(app, 'POST', '/v1/messages/batches', workspaceKey, {
+    requests: [{ custom_id: 'a', params: { model: vendor.models.sonnet, max_tokens: 8, messages: turn } }],
+  });
+  return { app, base: await app.reference.listenLocal(0), batchId: String(batch.id) };
+}
+
+/** The measured tenant's mix, over real HTTP with keep-alive; requests per second. */
+async function measure(base: string, key: string, batchId: string, count: number): Promise<number> {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const message = JSON.stringify({ model: vendor.models.sonnet, max_tokens: 16, messages: turn });
+  const mix: [string, string, string | undefined][] = [
+    ['POST', '/v1/messages', message],
+    ['GET', '/v1/messages/batches?limit=20', undefined],
+    ['GET', `/v1/messages/batches/${batchId}`, undefined],
+    ['GET', '/v1/dreams', undefined],
+  ];
+  const send = (i: number) =>
+    new Promise<void>((resolve, reject) => {
+      const [method, path, body] = mix[i % mix.length] as (typeof mix)[number];
+      const req = request(
+        `${base}${path}`,
+        {
+          method,
+          agent,
+          headers: headersOf(key),
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () =>
+            res.statusCode === 200 ? resolve() : reject(new Error(`${method} ${path}: ${res.statusCode}`)),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) await send(next++);
+    }),
+  );
+  const rps = (count / (performance.now() - started)) * 1000;
+  agent.destroy();
+  return rps;
+}
+
+export async function run(): Promise<boolean> {
+  console.log(
+    `one tenant's requests with ${STORED.toLocaleString('en-US')} objects of another tenant stored vs none`,
+  );
+  const empty = await start();
+  const full = await start();
+  try {
+    const filling = performance.now();
+    await fill(full.app);
+    console.log(`  filled in ${Math.round(performance.now() - filling)} ms`);
+    const key = empty.app.reference.state.demo.workspaceKey;
+    const fullKey = full.app.reference.state.demo.workspaceKey;
+    await measure(empty.base, key, empty.batchId, COUNT);
+    await measure(full.base, fullKey, full.batchId, COUNT);
+    let bestEmpty = 0;
+    let bestFull = 0;
+    for (let round = 1; round <= ROUNDS; round++) {
+      const e = await measure(empty.base, key, empty.batchId, COUNT);
+      const f = await measure(full.base, fullKey, full.batchId, COUNT);
+      console.log(
+        `  round ${round}: empty ${Math.round(e)} req/s, with the other tenant's data ${Math.round(f)} req/s`,
+      );
+      bestEmpty = Math.max(bestEmpty, e);
+      bestFull = Math.max(bestFull, f);
+    }
+    const ratio = bestFull / bestEmpty;
+    const ok = ratio >= TARGET;
+    console.log(
+      `  with other tenant's data / empty: ratio ${ratio.toFixed(2)} (target >= ${TARGET}) ${ok ? 'ok' : 'MISSED'}`,
+    );
+    return ok;
+  } finally {
+    await empty.app.close();
+    await full.app.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
+  process.exit((await run()) ? 0 : 1);
+}
