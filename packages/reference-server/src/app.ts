@@ -573,7 +573,6 @@ function validationBody(
   };
 }
 
-
 /**
  * What is decided from the headers alone, before the body is read: background catch-up, version
  * and beta headers, the credential and whether it may call the endpoint. The caller, or null on
