@@ -78,6 +78,7 @@ export async function referenceTarget(
   // clock is manual already does; one without the freeze route answers 404, and runs on.
   const freeze = await request(`${testControlBase(baseUrl)}/clock/freeze`, {
     method: 'POST',
+    headers: tokenHeader(options),
     headersTimeout: 10_000,
   });
   await freeze.body.dump();

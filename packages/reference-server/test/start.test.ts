@@ -9,6 +9,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_CONTROL_TOKEN_HEADER } from '../src/request-guards.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const run = promisify(execFile);
@@ -105,7 +106,10 @@ describe('start-up', () => {
     const betas = /dreams: (\S+)\.$/m.exec(banner)?.[1] ?? '';
     const store = await fetch(`${base}/_test/memory_stores`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        [TEST_CONTROL_TOKEN_HEADER]: field(banner, 'control token'),
+      },
       body: '{}',
     });
     const storeId = ((await store.json()) as { id: string }).id;
@@ -134,7 +138,9 @@ describe('start-up', () => {
     const banner = await start(['--filter', '@vendor-api/reference-server', 'start', '--', '--test-control']);
     expect(banner).toMatch(/^models:\s+vendor-opus-4-7, vendor-sonnet-4-6/m);
     expect(await firstMessage(banner)).toMatchObject({ type: 'message', model: 'vendor-sonnet-4-6' });
-    const state = await fetch(`${field(banner, 'base URL')}/_test/state`);
+    const state = await fetch(`${field(banner, 'base URL')}/_test/state`, {
+      headers: { [TEST_CONTROL_TOKEN_HEADER]: field(banner, 'control token') },
+    });
     expect(await state.json()).toMatchObject({ clock: 'wall' });
   }, 60_000);
 

@@ -6,7 +6,7 @@
  * into the path and body positions that hold identifiers; everything else is sent as written.
  */
 import { document } from '@vendor-api/openapi';
-import { createServer, ManualClock } from '@vendor-api/reference-server';
+import { createServer, ManualClock, TEST_CONTROL_TOKEN_HEADER } from '@vendor-api/reference-server';
 import { spec } from '@vendor-api/spec';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -125,7 +125,12 @@ describe('request examples sent to the reference server', () => {
 
   /** Test control (not part of the documented API): fixtures the documents give no endpoint for. */
   async function control(path: string, body: unknown = {}) {
-    const res = await http('post', `/_test${path}`, {}, body);
+    const res = await http(
+      'post',
+      `/_test${path}`,
+      { [TEST_CONTROL_TOKEN_HEADER]: app.reference.testControlToken ?? '' },
+      body,
+    );
     expect(res.status, res.text).toBe(200);
     return res.json!;
   }
