@@ -13,7 +13,7 @@ describe('generate', () => {
     const [a, b] = await Promise.all([generateAll(spec), generateAll(createSpec())]);
     expect([...a.keys()]).toEqual([...b.keys()]);
     for (const [path, content] of a) expect(b.get(path), path).toBe(content);
-  });
+  }, 60_000);
 
   it('starts every generated file with the banner naming its source', async () => {
     for (const [path, content] of await generateAll(spec)) {
@@ -24,7 +24,7 @@ describe('generate', () => {
         );
       } else expect(content.split('\n')[0], path).toMatch(BANNER);
     }
-  });
+  }, 60_000);
 
   it('for another vendor name renames every header, prefix, env name and model id consistently', async () => {
     const files = await generateAll(createSpec('acme'));
@@ -45,5 +45,5 @@ describe('generate', () => {
     const openapi = JSON.parse(files.get('packages/openapi/openapi.json')!);
     expect(openapi.info.title).toBe('Acme API');
     expect(openapi.components.parameters.VersionHeader.name).toBe('acme-version');
-  });
+  }, 60_000);
 });
