@@ -95,16 +95,11 @@ async function validatorFiles(spec: VendorSpec, options: GenerateOptions): Promi
     const kept = paths.map((path) => [path, current(path)] as [string, string | undefined]);
     if (kept.every(([, file]) => sealHolds(file, inputs))) return kept as [string, string][];
   }
-  const { buildValidators } = await import('./validators.js');
+  const { buildValidators, validatorTableModule } = await import('./validators.js');
   const validators = buildValidators(spec);
   const contents: Record<(typeof VALIDATOR_STEMS)[number], string> = {
     ...validators.modules,
-    table: `${tsBanner('spec/ (endpoint table)')}
-/** Validator export names of each operation: request parts, and responses by status (\`default\`: the error body). */
-export const validatorTable = ${JSON.stringify(validators.table, null, 2)} as const;
-
-export type ValidatedOperationId = keyof typeof validatorTable;
-`,
+    table: validatorTableModule(validators.table),
   };
   return VALIDATOR_STEMS.map((stem) => [`${VALIDATOR_DIR}/${stem}.ts`, seal(contents[stem], inputs)]);
 }

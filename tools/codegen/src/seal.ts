@@ -32,8 +32,13 @@ export function generatorSources(module: string): Record<string, string> {
   const out: Record<string, string> = {};
   const visit = (name: string) => {
     if (Object.hasOwn(out, name)) return;
-    const path = join(here, `${name}${ext}`);
-    const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
+    // The TypeScript source, also when this module runs built (dist/ beside src/).
+    const path = [
+      join(here, `${name}.ts`),
+      join(here, '..', 'src', `${name}.ts`),
+      join(here, `${name}${ext}`),
+    ].find((candidate) => existsSync(candidate));
+    const text = path === undefined ? '' : readFileSync(path, 'utf8');
     out[name] = text;
     for (const m of text.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s+'\.\/([\w-]+)\.js'/gm)) visit(m[1]!);
   };

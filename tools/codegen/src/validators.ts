@@ -190,3 +190,13 @@ export function buildValidators(spec: VendorSpec): ValidatorModules {
     table,
   };
 }
+
+/** The module of the table naming each operation's validators. */
+export function validatorTableModule(table: ValidatorModules['table']): string {
+  return `${tsBanner('spec/ (endpoint table)')}
+/** Validator export names of each operation: request parts, and responses by status (\`default\`: the error body). */
+export const validatorTable = ${JSON.stringify(table, null, 2)} as const;
+
+export type ValidatedOperationId = keyof typeof validatorTable;
+`;
+}
