@@ -44,8 +44,8 @@ const keyCache = new Map<string, Uint32Array>();
 /** The eight 32-bit words of the last `mix` (ids are minted one at a time). */
 const words = new Uint32Array(8);
 
-/** Fills `words` for (seed, label, n). */
-function mix(seed: string, label: string, n: number): Uint32Array {
+/** The key of (seed, label): SHA-256 of both, computed once. */
+function keyOf(seed: string, label: string): Uint32Array {
   const cacheKey = `${seed}\u0000${label}`;
   let key = keyCache.get(cacheKey);
   if (!key) {
@@ -53,9 +53,14 @@ function mix(seed: string, label: string, n: number): Uint32Array {
     key = new Uint32Array(h.buffer.slice(h.byteOffset, h.byteOffset + 32));
     keyCache.set(cacheKey, key);
   }
+  return key;
+}
+
+/** Fills `words` for a key and a counter. */
+function mix(key: Uint32Array, n: number): Uint32Array {
   let x = (n * 0x9e3779b9) >>> 0;
   for (let i = 0; i < 8; i++) {
-    x = (x + (key[i] ?? 0) + 0x6d2b79f5) >>> 0;
+    x = (x + (key[i] as number) + 0x6d2b79f5) >>> 0;
     let z = x;
     z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
     z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
@@ -64,20 +69,26 @@ function mix(seed: string, label: string, n: number): Uint32Array {
   return words;
 }
 
-/** The 32 bytes of (seed, label, n): the words of `mix`, little-endian. */
-function digest(seed: string, label: string, n: number): Buffer {
-  const w = mix(seed, label, n);
+/** The 32 bytes of (key, n): the words of `mix`, little-endian. */
+function digest(key: Uint32Array, n: number): Buffer {
+  const w = mix(key, n);
   const out = Buffer.allocUnsafe(32);
-  for (let i = 0; i < 8; i++) out.writeUInt32LE(w[i] ?? 0, i * 4);
+  for (let i = 0; i < 8; i++) out.writeUInt32LE(w[i] as number, i * 4);
   return out;
 }
 
-/** `length` (at most 32) base-62 characters, one per byte of (seed, label, n). */
-function base62(seed: string, label: string, n: number, length: number): string {
-  const w = mix(seed, label, n);
-  let out = '';
-  for (let i = 0; i < length; i++) out += ALPHABET[(((w[i >> 2] ?? 0) >>> ((i & 3) * 8)) & 0xff) % 62];
-  return out;
+/** Char codes of the base-62 alphabet, by byte value modulo 62 (a table of all 256 bytes). */
+const BASE62_CODES = Uint8Array.from({ length: 256 }, (_, b) => ALPHABET.charCodeAt(b % 62));
+/** The char codes of one id's random part (ids are minted one at a time). */
+const idCodes = new Uint8Array(32);
+
+/** `length` (at most 32) base-62 characters, one per byte of (key, n). */
+function base62(key: Uint32Array, n: number, length: number): string {
+  const w = mix(key, n);
+  for (let i = 0; i < length; i++) {
+    idCodes[i] = BASE62_CODES[((w[i >> 2] as number) >>> ((i & 3) * 8)) & 0xff] as number;
+  }
+  return String.fromCharCode.apply(null, idCodes.subarray(0, length) as unknown as number[]);
 }
 
 /**
@@ -87,6 +98,16 @@ function base62(seed: string, label: string, n: number, length: number): string 
 export function createIds(seed: string | number = 0): IdGenerator {
   const s = String(seed);
   const counters = new Map<string, number>();
+  /** This generator's keys by label (the global cache is keyed by seed and label). */
+  const keys = new Map<string, Uint32Array>();
+  const keyFor = (label: string) => {
+    let key = keys.get(label);
+    if (key === undefined) {
+      key = keyOf(s, label);
+      keys.set(label, key);
+    }
+    return key;
+  };
   const bump = (label: string) => {
     const n = (counters.get(label) ?? 0) + 1;
     counters.set(label, n);
@@ -94,10 +115,10 @@ export function createIds(seed: string | number = 0): IdGenerator {
   };
   return {
     next(kind) {
-      return ID_PREFIXES[kind] + base62(s, kind, bump(kind), 24);
+      return ID_PREFIXES[kind] + base62(keyFor(kind), bump(kind), 24);
     },
     token(label) {
-      return digest(s, `token:${label}`, bump(`token:${label}`))
+      return digest(keyFor(`token:${label}`), bump(`token:${label}`))
         .toString('hex')
         .slice(0, 40);
     },
@@ -105,7 +126,7 @@ export function createIds(seed: string | number = 0): IdGenerator {
       return randomBytes(bytes).toString('hex');
     },
     uuid() {
-      const b = digest(s, 'uuid', bump('uuid'));
+      const b = digest(keyFor('uuid'), bump('uuid'));
       b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
       b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
       const h = b.toString('hex');

@@ -408,8 +408,9 @@ export function base64UrlDecode(segment: string): Uint8Array | null {
   let bits = 0;
   let value = 0;
   let index = 0;
-  for (const ch of segment) {
-    value = (value << 6) | (B64_VALUE[ch.charCodeAt(0)] ?? 0);
+  // By index: the pattern above admits ASCII only (iterating the string would make a string per character).
+  for (let i = 0; i < segment.length; i++) {
+    value = (value << 6) | (B64_VALUE[segment.charCodeAt(i)] ?? 0);
     bits += 6;
     if (bits >= 8) {
       bits -= 8;

@@ -1,6 +1,7 @@
 /**
- * Full `pnpm generate` wall time (a child process, as a developer runs it), beside the in-process
- * generation, as a ratio to starting the same runtime with an empty script.
+ * `pnpm generate --check` wall time (a child process, as a developer and CI run it; target at most
+ * 2 s), as a ratio to starting the same runtime with an empty script, beside the full generation in
+ * process (every generator run, as `pnpm generate` does).
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -10,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { generateAll } from '@vendor-api/codegen';
 import { spec } from '@vendor-api/spec';
 
+/** `pnpm generate --check` must take at most this long (wall time, median of three). */
+const CHECK_TARGET_MS = 2000;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 function wall(fn: () => void, runs = 3): number {
@@ -36,13 +39,15 @@ export async function run(): Promise<boolean> {
   const t0 = performance.now();
   await generateAll(spec);
   const inProcess = performance.now() - t0;
-  console.log('\nFull generation');
+  console.log('\nGeneration');
   console.log(`  runtime start-up (baseline)        ${startup.toFixed(0).padStart(6)} ms`);
   console.log(
     `  pnpm generate --check, whole CLI   ${cli.toFixed(0).padStart(6)} ms  (${(cli / startup).toFixed(2)}x start-up)`,
   );
-  console.log(`  generateAll in process (cold)      ${inProcess.toFixed(0).padStart(6)} ms`);
-  const ok = cli < 5000;
-  console.log(`  target: a few seconds at most (5 s): ${ok ? 'met' : 'MISSED'}`);
+  console.log(
+    `  generateAll in process (cold)      ${inProcess.toFixed(0).padStart(6)} ms  (every generator)`,
+  );
+  const ok = cli <= CHECK_TARGET_MS;
+  console.log(`  pnpm generate --check: target <= ${CHECK_TARGET_MS} ms: ${ok ? 'met' : 'MISSED'}`);
   return ok;
 }

@@ -1,7 +1,7 @@
 /**
  * Validating a 10,000-item batch-create body: the generated (ajv standalone) validator as a
- * ratio to JSON.parse of the same body (target at most 0.5), beside TypeBox's compiled check and
- * ajv compiled at run time.
+ * ratio to JSON.parse of the same body (target at most 0.5) and to ajv compiled at run time on the
+ * same schema (target at most 1.3), beside TypeBox's compiled check.
  */
 import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
@@ -52,16 +52,19 @@ export function run(): boolean {
     throw new Error('the body must be valid for every validator');
 
   const baseline = measure('JSON.parse (baseline)', () => JSON.parse(text));
-  return report(
-    `Validate a 10,000-item batch-create body (${(text.length / 1e6).toFixed(1)} MB)`,
-    baseline,
-    [
-      measure('generated validator (validateRequest)', () =>
-        validateRequest(endpoint.id, { headers, body: parsed }),
-      ),
-      measure('TypeBox TypeCompiler check', () => compiled.Check(parsed)),
-      measure('ajv compiled at run time', () => runtime(parsed)),
-    ],
-    { 'generated validator (validateRequest)': { kind: 'max', value: 0.5 } },
+  const generated = measure('generated validator (validateRequest)', () =>
+    validateRequest(endpoint.id, { headers, body: parsed }),
   );
+  const typebox = measure('TypeBox TypeCompiler check', () => compiled.Check(parsed));
+  const ajvRuntime = measure('ajv compiled at run time', () => runtime(parsed));
+  const title = `Validate a 10,000-item batch-create body (${(text.length / 1e6).toFixed(1)} MB)`;
+  const toParse = report(title, baseline, [generated, typebox, ajvRuntime], {
+    [generated.name]: { kind: 'max', value: 0.5 },
+  });
+  // The same body against ajv on the same schema: what validateRequest adds to the compiled checks
+  // (headers, the cross-field rules such as unique custom_id, error mapping).
+  const toAjv = report(`${title}, against ajv`, ajvRuntime, [generated], {
+    [generated.name]: { kind: 'max', value: 1.3 },
+  });
+  return toParse && toAjv;
 }

@@ -1,8 +1,10 @@
 /**
  * pnpm generate            write every generated artifact
- * pnpm generate --check    regenerate in memory, list stale files, exit 1 when any
+ * pnpm generate --check    regenerate in memory (sealed files whose seal holds are read, not
+ *                          regenerated: see seal.ts), list stale files, exit 1 when any
  * pnpm generate --vendor acme --out DIR   the whole set for another vendor name, under DIR
  */
+import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,8 +57,16 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const started = performance.now();
-  const files = await generateAll(spec);
   const base = out ? resolve(out) : repoRoot;
+  // The check reads what is on disk: sealed files whose seal holds need not be generated again.
+  const current = (path: string) => {
+    try {
+      return readFileSync(join(base, path), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  const files = await generateAll(spec, check ? { current } : {});
 
   if (check) {
     const stale: string[] = [];

@@ -1,21 +1,11 @@
 /**
- * The client's generated layer: types from the OpenAPI document (openapi-typescript), a table of
- * operation descriptors, and one resource-class file per family, calling the hand-written core
+ * The client's generated layer: a table of operation descriptors and one resource-class file per
+ * family (the types come from the OpenAPI document: client-types.ts), calling the hand-written core
  * (`packages/client/src/core/types.ts`).
  */
 import type { Endpoint, VendorSpec } from '@vendor-api/spec';
-import openapiTS, { astToString } from 'openapi-typescript';
 import { tsBanner } from './banner.js';
-import { camel, type JsonObject, pascal } from './json.js';
-
-export async function clientTypes(document: JsonObject): Promise<string> {
-  const ast = await openapiTS(document as never, {
-    alphabetize: false,
-    emptyObjectsUnknown: true,
-    defaultNonNullable: false,
-  });
-  return `${tsBanner('packages/openapi/openapi.json (openapi-typescript)')}${astToString(ast)}`;
-}
+import { camel, pascal } from './json.js';
 
 const q = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 const pathParams = (e: Endpoint) => [...(e.path ?? '').matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]!);

@@ -2,13 +2,13 @@
  * Every generated artifact of the project, as a map from repository-relative path to content.
  * Pure apart from openapi-typescript's async API: same spec in, byte-identical files out.
  */
-import type { VendorSpec } from '@vendor-api/spec';
+import { SCHEMA_ANNOTATIONS, type VendorSpec } from '@vendor-api/spec';
 import { stringify as yamlStringify } from 'yaml';
 import { bannerText, tsBanner } from './banner.js';
-import { clientTypes, operationsTable, resourceFiles } from './client.js';
-import { stringify } from './json.js';
+import { operationsTable, resourceFiles } from './client.js';
+import { type JsonObject, stringify, toJson } from './json.js';
 import { buildOpenApi } from './openapi.js';
-import { buildValidators } from './validators.js';
+import { inputsDigest, seal, sealHolds } from './seal.js';
 
 /** Folders whose every file is generated (a file there that generation does not produce is stale). */
 export const GENERATED_DIRS = [
@@ -37,7 +37,32 @@ export function requirementsDocument(spec: VendorSpec) {
   };
 }
 
-export async function generateAll(spec: VendorSpec): Promise<Map<string, string>> {
+export interface GenerateOptions {
+  /**
+   * The current content of a generated file (undefined when there is none). Given, the sealed
+   * files whose seal holds are taken as they are instead of being generated again (see seal.ts):
+   * what `pnpm generate --check` does.
+   */
+  readonly current?: (path: string) => string | undefined;
+}
+
+const VALIDATOR_DIR = 'packages/validators/src/generated';
+const VALIDATOR_STEMS = [
+  'params',
+  'bodies',
+  'responses',
+  'responses-lenient',
+  'params-contract',
+  'bodies-contract',
+  'responses-contract',
+  'table',
+] as const;
+const CLIENT_TYPES = 'packages/client/src/generated/types.ts';
+
+export async function generateAll(
+  spec: VendorSpec,
+  options: GenerateOptions = {},
+): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   const document = buildOpenApi(spec);
   files.set('packages/openapi/openapi.json', stringify(document));
@@ -47,27 +72,45 @@ export async function generateAll(spec: VendorSpec): Promise<Map<string, string>
   );
   files.set('packages/openapi/requirements.json', stringify(requirementsDocument(spec)));
 
-  const validators = buildValidators(spec);
-  for (const [stem, code] of Object.entries(validators.modules)) {
-    files.set(`packages/validators/src/generated/${stem}.ts`, code);
-  }
-  files.set(
-    'packages/validators/src/generated/table.ts',
-    `${tsBanner('spec/ (endpoint table)')}
-/** Validator export names of each operation: request parts, and responses by status (\`default\`: the error body). */
-export const validatorTable = ${JSON.stringify(validators.table, null, 2)} as const;
-
-export type ValidatedOperationId = keyof typeof validatorTable;
-`,
-  );
-
-  files.set('packages/client/src/generated/types.ts', await clientTypes(document));
+  for (const [path, content] of await validatorFiles(spec, options)) files.set(path, content);
+  files.set(CLIENT_TYPES, await clientTypesFile(document, options));
   files.set('packages/client/src/generated/operations.ts', operationsTable(spec));
   for (const [name, code] of Object.entries(resourceFiles(spec))) {
     files.set(`packages/client/src/generated/resources/${name}`, code);
   }
   files.set('packages/client/test/generated/type-agreement.ts', typeAgreement(spec));
   return files;
+}
+
+/** The validator modules and their table, sealed; ajv runs only when a seal does not hold. */
+async function validatorFiles(spec: VendorSpec, options: GenerateOptions): Promise<[string, string][]> {
+  const inputs = inputsDigest(
+    [toJson(spec.schemas), toJson(spec.endpoints), spec.vendor, SCHEMA_ANNOTATIONS],
+    'validators',
+    ['ajv', 'ajv-formats'],
+  );
+  const paths = VALIDATOR_STEMS.map((stem) => `${VALIDATOR_DIR}/${stem}.ts`);
+  const { current } = options;
+  if (current) {
+    const kept = paths.map((path) => [path, current(path)] as [string, string | undefined]);
+    if (kept.every(([, file]) => sealHolds(file, inputs))) return kept as [string, string][];
+  }
+  const { buildValidators, validatorTableModule } = await import('./validators.js');
+  const validators = buildValidators(spec);
+  const contents: Record<(typeof VALIDATOR_STEMS)[number], string> = {
+    ...validators.modules,
+    table: validatorTableModule(validators.table),
+  };
+  return VALIDATOR_STEMS.map((stem) => [`${VALIDATOR_DIR}/${stem}.ts`, seal(contents[stem], inputs)]);
+}
+
+/** The client's types (openapi-typescript), sealed; the TypeScript compiler loads only when the seal does not hold. */
+async function clientTypesFile(document: JsonObject, options: GenerateOptions): Promise<string> {
+  const inputs = inputsDigest(document, 'client-types', ['openapi-typescript', 'typescript']);
+  const file = options.current?.(CLIENT_TYPES);
+  if (file !== undefined && sealHolds(file, inputs)) return file;
+  const { clientTypes } = await import('./client-types.js');
+  return seal(await clientTypes(document), inputs);
 }
 
 /**

@@ -18,6 +18,7 @@ import standaloneModule from 'ajv/dist/standalone/index.js';
 import addFormatsModule from 'ajv-formats';
 import { tsBanner } from './banner.js';
 import { contract } from './contract.js';
+import { inlineRefs } from './inline.js';
 import { type Json, type JsonObject, toJson } from './json.js';
 import { lenient } from './lenient.js';
 
@@ -136,9 +137,23 @@ export function buildValidators(spec: VendorSpec): ValidatorModules {
     for (const s of Object.values(spec.schemas)) ajv.addSchema(form(toJson(s)) as AnySchema);
   }
   const refs: Record<Group, Record<string, string>> = { params: {}, bodies: {}, responses: {} };
+  // Request bodies are checked on every request, some with many items: their named schemas are
+  // inlined (see inline.ts), in the form of their module.
+  const inlined = new Map<Module, Record<string, Json>>();
+  const inlineIn = (m: (typeof modules)[number], schema: Json): Json => {
+    let forms = inlined.get(m.name);
+    if (!forms) {
+      forms = Object.fromEntries(Object.entries(named).map(([id, s]) => [id, m.form(s)]));
+      inlined.set(m.name, forms);
+    }
+    return inlineRefs(schema, forms);
+  };
   const add = (group: Group, name: string, schema: unknown) => {
     for (const m of modules) {
-      if (m.group === group) m.ajv.addSchema({ ...(m.form(toJson(schema)) as JsonObject), $id: name });
+      if (m.group !== group) continue;
+      const formed = m.form(toJson(schema));
+      const json = group === 'bodies' ? inlineIn(m, formed) : formed;
+      m.ajv.addSchema({ ...(json as JsonObject), $id: name });
     }
     refs[group][name] = name;
   };
@@ -174,4 +189,14 @@ export function buildValidators(spec: VendorSpec): ValidatorModules {
     ) as ValidatorModules['modules'],
     table,
   };
+}
+
+/** The module of the table naming each operation's validators. */
+export function validatorTableModule(table: ValidatorModules['table']): string {
+  return `${tsBanner('spec/ (endpoint table)')}
+/** Validator export names of each operation: request parts, and responses by status (\`default\`: the error body). */
+export const validatorTable = ${JSON.stringify(table, null, 2)} as const;
+
+export type ValidatedOperationId = keyof typeof validatorTable;
+`;
 }

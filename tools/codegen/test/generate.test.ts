@@ -27,7 +27,7 @@ describe('generate', { timeout: 60_000 }, () => {
         );
       } else expect(content.split('\n')[0], path).toMatch(BANNER);
     }
-  });
+  }, 60_000);
 
   it('for another vendor name renames every header, prefix, env name and model id consistently', async () => {
     const files = await generateAll(createSpec('acme'));
@@ -48,5 +48,5 @@ describe('generate', { timeout: 60_000 }, () => {
     const openapi = JSON.parse(files.get('packages/openapi/openapi.json')!);
     expect(openapi.info.title).toBe('Acme API');
     expect(openapi.components.parameters.VersionHeader.name).toBe('acme-version');
-  });
+  }, 60_000);
 });

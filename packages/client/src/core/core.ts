@@ -10,7 +10,7 @@ import { packageVersion } from '@vendor-api/spec/cli';
 import { operationIds, validateResponse } from '@vendor-api/validators';
 import { Agent, type Dispatcher, request as undiciRequest } from 'undici';
 import { mergeBetas, normalizeResponseHeaders, splitBetas } from '../internal/headers.js';
-import { LineSplitter } from '../internal/lines.js';
+import { JSONLinesIterator } from '../internal/lines.js';
 import { SecretRegistry } from '../internal/redact.js';
 import { backoffMs, isRetryableStatus, retryAfterMs, sleep } from '../internal/retry.js';
 import { fillPath, joinURL, sameOrigin, withQuery } from '../internal/url.js';
@@ -193,39 +193,25 @@ export class HttpCore implements Core {
     input: RequestInput,
     options: RequestOptions = {},
   ): AsyncIterable<T> {
-    const self = this;
     return {
-      async *[Symbol.asyncIterator]() {
-        const res = await self.send(self.prepare(operation, input), options, true);
-        const splitter = new LineSplitter();
-        let lineNo = 0;
-        const parse = (line: string): T | undefined => {
-          lineNo++;
-          if (line.trim() === '') return undefined;
-          try {
-            return JSON.parse(line) as T;
-          } catch (error) {
-            throw new JSONLinesError(lineNo, self.secrets.redact((error as Error).message));
-          }
-        };
-        try {
-          for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
-            for (const line of splitter.push(chunk)) {
-              const value = parse(line);
-              if (value !== undefined) yield value;
-            }
-          }
-          for (const line of splitter.end()) {
-            const value = parse(line);
-            if (value !== undefined) yield value;
-          }
-        } catch (error) {
-          if (error instanceof VendorError) throw error;
-          throw self.connectionError(error, options.signal, res.attemptSignal);
-        } finally {
-          res.done();
-          if (!res.body.destroyed) res.body.destroy();
-        }
+      [Symbol.asyncIterator]: () => {
+        let res: Sent | undefined;
+        return new JSONLinesIterator<T>({
+          open: async () => {
+            res = await this.send(this.prepare(operation, input), options, true);
+            return res.body as AsyncIterable<Uint8Array>;
+          },
+          malformed: (line, reason) => new JSONLinesError(line, this.secrets.redact(reason)),
+          failed: (error) =>
+            error instanceof VendorError
+              ? error
+              : this.connectionError(error, options.signal, res?.attemptSignal),
+          close: () => {
+            if (!res) return;
+            res.done();
+            if (!res.body.destroyed) res.body.destroy();
+          },
+        });
       },
     };
   }

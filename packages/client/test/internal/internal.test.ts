@@ -1,49 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mergeBetas } from '../../src/internal/headers.js';
-import { splitLines } from '../../src/internal/lines.js';
 import { redactPatterns, SecretRegistry } from '../../src/internal/redact.js';
 import { backoffMs, isRetryableStatus, retryAfterMs } from '../../src/internal/retry.js';
 import { encodeQuery, fillPath, joinURL } from '../../src/internal/url.js';
-
-async function lines(chunks: (string | Uint8Array)[]): Promise<string[]> {
-  const out: string[] = [];
-  async function* gen() {
-    yield* chunks;
-  }
-  for await (const l of splitLines(gen())) out.push(l);
-  return out;
-}
-
-describe('splitLines', () => {
-  it('splits at any chunk boundary, multi-byte characters included', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.string({ unit: 'grapheme', maxLength: 12 }), { maxLength: 8 }),
-        fc.array(fc.nat(), { maxLength: 10 }),
-        async (rows, cuts) => {
-          const clean = rows.map((r) => r.replace(/[\r\n]/g, ''));
-          const bytes = new TextEncoder().encode(clean.map((r) => `${r}\n`).join(''));
-          const points = [...new Set(cuts.map((c) => (bytes.length ? c % bytes.length : 0)))].sort(
-            (a, b) => a - b,
-          );
-          const chunks: Uint8Array[] = [];
-          let prev = 0;
-          for (const p of [...points, bytes.length]) {
-            chunks.push(bytes.subarray(prev, p));
-            prev = p;
-          }
-          expect(await lines(chunks)).toEqual(clean);
-        },
-      ),
-    );
-  });
-
-  it('keeps a last line without newline and strips CR', async () => {
-    expect(await lines(['a\r\nb', '\nc'])).toEqual(['a', 'b', 'c']);
-    expect(await lines([''])).toEqual([]);
-  });
-});
 
 describe('retry policy', () => {
   it('retries 408, 409, 429 and 5xx only', () => {
