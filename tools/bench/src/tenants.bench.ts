@@ -12,7 +12,7 @@
 import { realpathSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { pathToFileURL } from 'node:url';
-import { createServer, ManualClock } from '@vendor-api/reference-server';
+import { createServer, ManualClock, TEST_CONTROL_TOKEN_HEADER } from '@vendor-api/reference-server';
 import { vendor } from '@vendor-api/spec';
 
 const TARGET = 0.9;
@@ -34,12 +34,18 @@ const headersOf = (key: string | null): Record<string, string> => ({
   ...(key === null ? {} : { 'x-api-key': key }),
 });
 
+/** The headers of a test-control call: the token the server was started with. */
+const controlHeaders = (app: App): Record<string, string> => ({
+  'content-type': 'application/json',
+  [TEST_CONTROL_TOKEN_HEADER]: app.reference.testControlToken ?? '',
+});
+
 /** Sends through `inject` (no socket): filling the store is not what is measured. */
 async function inject(app: App, method: 'GET' | 'POST', url: string, key: string | null, body?: unknown) {
   const res = await app.inject({
     method,
     url,
-    headers: headersOf(key),
+    headers: url.startsWith('/_test/') ? controlHeaders(app) : headersOf(key),
     ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
   });
   if (res.statusCode !== 200)
