@@ -77,13 +77,6 @@ export const WorkspaceListParams = Type.Object(
 );
 export type WorkspaceListParams = Static<typeof WorkspaceListParams>;
 
-/** Wire values of the workspace roles the documents state. */
-export const WORKSPACE_ROLE_WIRE_VALUES = [
-  'workspace_user',
-  'workspace_developer',
-  'workspace_admin',
-] as const;
-
 /**
  * A workspace role as sent in `workspace_role`. `workspace_developer` and `workspace_admin` appear
  * as wire values; `workspace_user` is only implied by their pattern and is unverified

@@ -9,7 +9,7 @@
  * (`documented: false` with the Unspecified id), and the conformance suite never asserts them.
  * Messages never contain a key, token or assertion.
  */
-import { type ErrorBody, KNOWN_ERROR_TYPES } from '../resources/common.js';
+import type { ErrorBody } from '../resources/common.js';
 import {
   API_PATH_PREFIX,
   BETA_IDENTIFIERS,
@@ -658,9 +658,6 @@ export const errorBody = (type: string, message: string): ErrorBody => ({
   type: 'error',
   error: { type, message },
 });
-
-/** Error types the documents name for the exchange. */
-export const EXCHANGE_ERROR_TYPES = KNOWN_ERROR_TYPES;
 
 /**
  * The typed exchange error a client raises: HTTP status, body and `request_id`

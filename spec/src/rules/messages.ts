@@ -35,9 +35,6 @@ const fail = <T>(error: string): RuleResult<T> => ({ ok: false, error });
 const isObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
 
-/** The roles a turn may have (MSG-TURN-ROLE). */
-export const MESSAGE_ROLES: readonly MessageRole[] = ['user', 'assistant'];
-
 /** A turn with its content as blocks. */
 export interface NormalizedTurn {
   readonly role: MessageRole;

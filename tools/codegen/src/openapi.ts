@@ -68,9 +68,7 @@ const betaParamName = (e: Endpoint) => `BetaHeader${pascal(e.betas.join('-'))}`;
 function machineRowsFor(machines: readonly AnyMachine[], opId: string): Json {
   const out: JsonObject[] = [];
   for (const m of machines) {
-    const events = Object.entries(m.events).filter(
-      ([, ev]) => ev.operation === opId || (ev.kind === 'operation' && false),
-    );
+    const events = Object.entries(m.events).filter(([, ev]) => ev.operation === opId);
     for (const [event] of events) {
       out.push({
         machine: m.id,
@@ -93,7 +91,7 @@ function machineRowsFor(machines: readonly AnyMachine[], opId: string): Json {
 }
 
 /** Links from an operation returning a machine's resource to the operations acting on it. */
-function links(e: Endpoint, spec: VendorSpec, registry: ComponentRegistry): JsonObject | undefined {
+function links(e: Endpoint, spec: VendorSpec): JsonObject | undefined {
   const success = e.success.response.schema as { $ref?: string; $id?: string } | undefined;
   const resource = success?.$ref ?? success?.$id;
   if (!resource) return undefined;
@@ -127,7 +125,6 @@ function links(e: Endpoint, spec: VendorSpec, registry: ComponentRegistry): Json
       out[pascal(id)] = link;
     }
   }
-  void registry;
   return Object.keys(out).length ? out : undefined;
 }
 
@@ -149,7 +146,7 @@ function responses(e: Endpoint, spec: VendorSpec, registry: ComponentRegistry, o
     };
   }
   if (r.unspecified) success['x-unspecified'] = r.unspecified;
-  const l = links(e, spec, registry);
+  const l = links(e, spec);
   if (l) success.links = l;
   out[String(e.success.status)] = success;
 
