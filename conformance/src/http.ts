@@ -4,6 +4,7 @@
  * the documents require, open where they are silent) unless a case says the body is not asserted.
  */
 import {
+  access,
   spec as defaultSpec,
   type Endpoint,
   vendor as publishedVendor,
@@ -144,13 +145,17 @@ export class Http {
     const headers: Record<string, string> = {};
     if (h.version !== null) headers[v.headers.version] = h.version ?? v.apiVersion;
     if (h.betas?.length) headers[v.headers.beta] = h.betas.join(',');
-    if (h.auth === 'workspace') headers['x-api-key'] = this.target.workspace.apiKey;
-    else if (h.auth === 'admin') headers['x-api-key'] = this.target.adminKey;
+    const send = (kind: 'workspace_key' | 'admin_key' | 'access_token', secret: string) => {
+      const { name, value } = access.credentialHeader(kind, secret);
+      headers[name] = value;
+    };
+    if (h.auth === 'workspace') send('workspace_key', this.target.workspace.apiKey);
+    else if (h.auth === 'admin') send('admin_key', this.target.adminKey);
     else if (h.auth !== 'none' && 'apiKey' in h.auth) {
-      headers['x-api-key'] = h.auth.apiKey;
+      send('workspace_key', h.auth.apiKey);
       this.recorder.secret(h.auth.apiKey, h.auth.placeholder);
     } else if (h.auth !== 'none' && 'bearer' in h.auth) {
-      headers.authorization = `Bearer ${h.auth.bearer}`;
+      send('access_token', h.auth.bearer);
       this.recorder.secret(h.auth.bearer, h.auth.placeholder);
     }
     Object.assign(headers, h.headers);

@@ -3,6 +3,7 @@
  * key, a bearer token, or a token provider such as federation) and an optional admin key used for
  * the operations that accept only an admin key.
  */
+import { access, type Credential as CredentialKind } from '@vendor-api/spec';
 import { CredentialsError } from './errors.js';
 import type { OperationDescriptor } from './types.js';
 
@@ -33,6 +34,12 @@ export interface AppliedAuth {
   readonly token?: string;
 }
 
+/** A credential as its header (the spec's AUTH-*-HEADER and AUTH-ACCESS-TOKEN-BEARER rules). */
+function sent(kind: CredentialKind, secret: string): Record<string, string> {
+  const { name, value } = access.credentialHeader(kind, secret);
+  return { [name]: value };
+}
+
 export async function applyAuth(
   state: AuthState,
   operation: OperationDescriptor,
@@ -41,20 +48,20 @@ export async function applyAuth(
   if (operation.auth.length === 0) return { headers: {} };
   const adminOnly = operation.auth.includes('admin_key') && !operation.auth.includes('workspace_key');
   if (state.adminKey !== undefined && (adminOnly || state.credential.kind === 'none')) {
-    return { headers: { 'x-api-key': state.adminKey } };
+    return { headers: sent('admin_key', state.adminKey) };
   }
   const c = state.credential;
   switch (c.kind) {
     case 'api_key':
-      return { headers: { 'x-api-key': c.key } };
+      return { headers: sent('workspace_key', c.key) };
     case 'bearer':
-      return { headers: { authorization: `Bearer ${c.token}` } };
+      return { headers: sent('access_token', c.token) };
     case 'token_provider': {
       const token = await c.provider.getToken({
         ...(options.forceRefresh ? { forceRefresh: true } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
-      return { headers: { authorization: `Bearer ${token}` }, provider: c.provider, token };
+      return { headers: sent('access_token', token), provider: c.provider, token };
     }
     case 'none':
       throw (

@@ -1,11 +1,15 @@
 /** Dream polling: dreams run minutes to tens of minutes; poll by id until settled. */
+import { dreamRules } from '@vendor-api/spec';
 import { operations } from '../generated/operations.js';
 import { sleep } from '../internal/retry.js';
 import { APIConnectionTimeoutError, APIUserAbortError } from './errors.js';
 import type { Core, RequestOptions } from './types.js';
 
-/** Statuses in which a dream is still working; any other status is settled. */
-export const UNSETTLED_DREAM_STATUSES: readonly string[] = ['pending', 'running'];
+/**
+ * Statuses in which a dream is still working (the spec's active statuses); any other status is
+ * settled.
+ */
+export const UNSETTLED_DREAM_STATUSES: readonly string[] = dreamRules.ACTIVE_STATUSES;
 
 export interface WaitForDreamOptions {
   /** Delay between polls (default 5000 ms). */
@@ -41,7 +45,7 @@ export async function waitForDream<D extends { readonly status: string } = { rea
       { ...options.requestOptions, ...(options.signal ? { signal: options.signal } : {}) },
     );
     options.onPoll?.(dream);
-    if (!UNSETTLED_DREAM_STATUSES.includes(dream.status)) return dream;
+    if (!dreamRules.shouldKeepPolling(dream.status)) return dream;
     const left = deadline - Date.now();
     if (left <= 0) {
       throw new APIConnectionTimeoutError(
