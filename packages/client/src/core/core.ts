@@ -5,7 +5,7 @@
  * lenient response validation; pagination and JSON-lines streaming.
  */
 import type { Readable } from 'node:stream';
-import type { Vendor } from '@vendor-api/spec';
+import { access, type Vendor } from '@vendor-api/spec';
 import { packageVersion } from '@vendor-api/spec/cli';
 import { operationIds, validateResponse } from '@vendor-api/validators';
 import { Agent, type Dispatcher, request as undiciRequest } from 'undici';
@@ -304,7 +304,8 @@ export class HttpCore implements Core {
       for (const [k, value] of Object.entries(source ?? {})) {
         const key = k.toLowerCase();
         if (key === v.beta) callerBeta = callerBeta === undefined ? value : `${callerBeta},${value}`;
-        else if (key === v.version || key === 'x-api-key' || key === 'authorization') continue;
+        else if (key === v.version || key === access.API_KEY_HEADER || key === access.AUTHORIZATION_HEADER)
+          continue;
         else headers[key] = value;
       }
     }
