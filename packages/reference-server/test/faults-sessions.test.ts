@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { faults } from '../src/faults/sessions.js';
 import { faultTests } from './fault-tests.js';
-import { expectErrorBody, expectValid, idsOf, sessionWithMemoryStore, setup } from './helpers.js';
+import {
+  SESSION_BETAS as BETA,
+  expectErrorBody,
+  expectValid,
+  idsOf,
+  sessionWithMemoryStore,
+  setup,
+} from './helpers.js';
 
-const BETA = 'managed-agents-2026-04-01';
 type T = ReturnType<typeof setup>;
 
 async function sessionWithFiles(t: T, files: number) {

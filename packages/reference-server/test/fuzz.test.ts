@@ -16,7 +16,7 @@ import { access, type Endpoint, spec, vendor } from '@vendor-api/spec';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createServer, handlers, ManualClock, routeUrl, TEST_CONTROL_TOKEN_HEADER } from '../src/index.js';
-import { rawHttp } from './helpers.js';
+import { DREAM_BETAS, rawHttp, SESSION_BETAS } from './helpers.js';
 
 const TOTAL = 10_000;
 const endpoints = spec.endpoints.filter((e) => routeUrl(e) !== null);
@@ -331,7 +331,6 @@ let app = newServer();
  */
 let demo = app.reference.state.demo;
 const v = vendor;
-const DREAM_BETAS = 'managed-agents-2026-04-01,dreaming-2026-04-21';
 
 /** Real ids of each path parameter, filled before the runs. */
 const known: Record<string, string[]> = {
@@ -409,7 +408,7 @@ async function provision() {
   const resource = await post(
     `/v1/sessions/${session.id}/resources`,
     { type: 'file', file_id: file.id },
-    { [v.headers.beta]: 'managed-agents-2026-04-01' },
+    { [v.headers.beta]: SESSION_BETAS },
   );
   known.resource_id?.push(String(resource.id), String(store.id));
   const batch = await post('/v1/messages/batches', {

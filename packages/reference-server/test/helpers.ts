@@ -1,10 +1,14 @@
 import { connect } from 'node:net';
-import { vendor } from '@vendor-api/spec';
+import { spec, vendor } from '@vendor-api/spec';
 import { validateResponse } from '@vendor-api/validators';
 import { expect } from 'vitest';
 import { createServer, ManualClock, type ServerOptions, TEST_CONTROL_TOKEN_HEADER } from '../src/index.js';
 
-export const DREAM_BETAS = 'managed-agents-2026-04-01,dreaming-2026-04-21';
+/** The beta header value an operation needs: its betas from the spec, comma-separated. */
+export const betasOf = (operationId: string): string =>
+  (spec.endpoints.find((e) => e.id === operationId)?.betas ?? []).join(',');
+export const DREAM_BETAS = betasOf('dreams.create');
+export const SESSION_BETAS = betasOf('sessions.create');
 export const MODEL = vendor.models.sonnet;
 
 export function setup(options: ServerOptions = {}) {
@@ -97,7 +101,7 @@ export async function sessionWithMemoryStore(t: ReturnType<typeof setup>, name: 
   const store = await t.call('POST', '/_test/memory_stores', { body: { name } });
   const storeId = String(store.json?.id);
   const session = await t.call('POST', '/v1/sessions', {
-    betas: 'managed-agents-2026-04-01',
+    betas: SESSION_BETAS,
     body: {
       agent: 'agent_1',
       environment_id: 'env_1',

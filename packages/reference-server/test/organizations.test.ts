@@ -4,9 +4,15 @@
  * (AUTH-KEY-ONE-WORKSPACE, AUTH-WORKSPACE-SCOPED-RESOURCES).
  */
 import { describe, expect, it } from 'vitest';
-import { DREAM_BETAS, expectErrorBody, idsOf, MODEL, setup } from './helpers.js';
+import {
+  DREAM_BETAS,
+  expectErrorBody,
+  idsOf,
+  MODEL,
+  SESSION_BETAS as SESSIONS_BETA,
+  setup,
+} from './helpers.js';
 
-const SESSIONS_BETA = 'managed-agents-2026-04-01';
 type T = ReturnType<typeof setup>;
 
 /** A key of an organization's Default Workspace, made through test control. */

@@ -16,6 +16,7 @@ import {
   expectErrorBody,
   MODEL,
   postDream,
+  SESSION_BETAS,
   sessionWithMemoryStore,
   setup,
 } from './helpers.js';
@@ -224,7 +225,7 @@ describe('stored objects per workspace (UNSPEC-WS-STORED-OBJECTS-CAP)', () => {
     const session = () =>
       a.call('POST', '/v1/sessions', {
         body: { agent: 'agent_1', environment_id: 'env_1', resources: [] },
-        betas: 'managed-agents-2026-04-01',
+        betas: SESSION_BETAS,
       });
     expect((await session()).status).toBe(200);
     expectErrorBody(await session(), 400);

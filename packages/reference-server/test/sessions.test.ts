@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { expectErrorBody, expectValid, idsOf, sessionWithMemoryStore, setup } from './helpers.js';
-
-const BETA = 'managed-agents-2026-04-01';
+import {
+  SESSION_BETAS as BETA,
+  expectErrorBody,
+  expectValid,
+  idsOf,
+  sessionWithMemoryStore,
+  setup,
+} from './helpers.js';
 
 describe('sessions and session resources', () => {
   it('adds, lists, retrieves and deletes a file resource', async () => {

@@ -4,9 +4,7 @@
  * exists elsewhere (AUTH-KEY-ONE-WORKSPACE, AUTH-WORKSPACE-SCOPED-RESOURCES).
  */
 import { describe, expect, it } from 'vitest';
-import { DREAM_BETAS, errorOf, postDream, setup } from './helpers.js';
-
-const [SESSION_BETAS = ''] = DREAM_BETAS.split(',');
+import { DREAM_BETAS, errorOf, postDream, SESSION_BETAS, setup } from './helpers.js';
 
 async function otherWorkspaceKey(t: ReturnType<typeof setup>): Promise<string> {
   const ws = await t.call('POST', '/_test/organizations/demo/workspaces', { body: { name: 'other' } });

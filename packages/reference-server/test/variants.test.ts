@@ -9,7 +9,14 @@ import type { ServerOptions } from '../src/index.js';
 import { UNREALISABLE, VARIANTS, type VariantName } from '../src/variants/index.js';
 import { admin, createWorkspace, dataOf, user } from './admin/admin-helpers.js';
 import { fetched, keyPair, setupFederation, sign } from './federation/helpers.js';
-import { DREAM_BETAS, MODEL, postDream, sessionWithMemoryStore, setup } from './helpers.js';
+import {
+  DREAM_BETAS,
+  MODEL,
+  postDream,
+  SESSION_BETAS as SESSION_BETA,
+  sessionWithMemoryStore,
+  setup,
+} from './helpers.js';
 
 type Server = ReturnType<typeof setup>;
 
@@ -17,7 +24,6 @@ const BATCHES = '/v1/messages/batches';
 const WORKSPACES = '/v1/organizations/workspaces';
 const USAGE =
   '/v1/organizations/usage_report/messages?starting_at=2026-01-01T00:00:00Z&ending_at=2026-01-02T00:00:00Z';
-const SESSION_BETA = 'managed-agents-2026-04-01';
 const turn = [{ role: 'user', content: 'hello there' }];
 const batchOf = (...ids: string[]) => ({
   requests: ids.map((custom_id) => ({ custom_id, params: { model: MODEL, max_tokens: 8, messages: turn } })),

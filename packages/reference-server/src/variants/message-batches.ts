@@ -3,6 +3,7 @@
  * the size limit and the deadlines are read.
  */
 import { batchRules } from '@vendor-api/spec';
+import { DAY_MS } from '../admin/usage.js';
 import type { HasVariants } from './types.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -22,8 +23,6 @@ export function resultsContentType(state: HasVariants, reference: string): strin
 export function resultsUrlKeptAfterRetention(state: HasVariants): boolean {
   return !state.variants.has('batch-results-other');
 }
-
-const DAY_MS = 86_400_000;
 
 /** Whether a batch is still viewable at `now` (UNSPEC-BATCH-VIEWABLE-PERIOD): always, or for 60 days. */
 export function batchViewable(state: HasVariants, createdAtMs: number, now: number): boolean {
