@@ -119,7 +119,7 @@ const ENDPOINT_MODULES = [
   epMessageBatches,
   epSessions,
   epDreams,
-];
+] as const;
 const MACHINE_MODULES = [mWorkspaces, mFederationRules, mMessageBatches, mDreams];
 const REQUIREMENT_MODULES = [
   rqFederation,
@@ -159,11 +159,33 @@ export const RULE_MODULES = {
   workspaces: ruWorkspaces,
 } as const;
 
+/** Every endpoint as its table declares it (literal ids, families, methods and paths). */
+type DeclaredEndpoint = (typeof ENDPOINT_MODULES)[number]['endpoints'][number];
+
+/**
+ * The id of an operation (`dreams.cancel`, `messages.batches.results`): a literal union derived
+ * from the endpoint tables, so a consumer that names an operation the spec does not have (or a
+ * renamed one) does not compile.
+ */
+export type OperationId = DeclaredEndpoint['id'];
+
+/** The resource family of an operation (`dreams`, `message-batches`, `federation`). */
+export type OperationFamily = DeclaredEndpoint['family'];
+
+/** An endpoint of the spec: its id and family typed as the spec's own names. */
+export interface Operation extends Endpoint {
+  readonly id: OperationId;
+  readonly family: OperationFamily;
+}
+
+/** A value for each operation of the spec (a handler map, a table of examples). */
+export type PerOperation<T> = { readonly [K in OperationId]: T };
+
 export interface VendorSpec {
   readonly vendor: Vendor;
   /** Every named schema by `$id`, vendor-derived ones included. */
   readonly schemas: Readonly<Record<string, TSchema>>;
-  readonly endpoints: readonly Endpoint[];
+  readonly endpoints: readonly Operation[];
   readonly machines: Readonly<Record<string, AnyMachine>>;
   readonly requirements: readonly Requirement[];
   readonly unspecified: readonly Unspecified[];
@@ -193,11 +215,23 @@ export function createSpec(forVendor: Vendor | string = vendor): VendorSpec {
   return {
     vendor: v,
     schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
-    endpoints: ENDPOINT_MODULES.flatMap((m) => m.endpoints),
+    endpoints: ENDPOINT_MODULES.flatMap((m): readonly Operation[] => m.endpoints),
     machines,
     requirements: REQUIREMENT_MODULES.flatMap((m) => m.requirements(v)),
     unspecified: UNSPECIFIED_MODULES.flatMap((m) => m.unspecified(v)),
   };
+}
+
+/** The endpoint of an operation id (every `OperationId` names one, in every vendor's spec). */
+export function operation(of: VendorSpec, id: OperationId): Operation {
+  const found = of.endpoints.find((e) => e.id === id);
+  if (!found) throw new Error(`the spec has no operation ${JSON.stringify(id)}`);
+  return found;
+}
+
+/** Whether a string (from a command line, a report, a request) is an operation id of the spec. */
+export function isOperationId(of: VendorSpec, id: string): id is OperationId {
+  return of.endpoints.some((e) => e.id === id);
 }
 
 /** The published contract, for the vendor name `vendor`. */

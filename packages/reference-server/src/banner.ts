@@ -3,7 +3,7 @@
  * a value (another row is one more entry), then the headers every request needs and a `curl`
  * command for a first message that works as printed in a POSIX shell.
  */
-import { access, type Endpoint, type VendorSpec } from '@vendor-api/spec';
+import { access, operation, type VendorSpec } from '@vendor-api/spec';
 import { type Clock, clockMode } from './clock.js';
 import type { Demo, Timings } from './state.js';
 
@@ -42,8 +42,7 @@ const quote = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
 /** The lines of the banner. */
 export function bannerLines(info: BannerInfo): string[] {
   const v = info.spec.vendor;
-  const endpoint = (id: string): Endpoint | undefined => info.spec.endpoints.find((e) => e.id === id);
-  const message = endpoint('messages.create');
+  const message = operation(info.spec, 'messages.create');
   // The betas each resource family's operations need (`dreams`, `sessions`).
   const betas = new Map<string, string>();
   for (const e of info.spec.endpoints) {
@@ -70,7 +69,7 @@ export function bannerLines(info: BannerInfo): string[] {
   });
   const keyVariable = v.env.apiKey;
   const curl = [
-    `curl -s ${quote(`${info.baseUrl}${message?.path ?? '/v1/messages'}`)}`,
+    `curl -s ${quote(`${info.baseUrl}${message.path ?? ''}`)}`,
     `-H ${quote('content-type: application/json')}`,
     `-H ${quote(`${v.headers.version}: ${v.apiVersion}`)}`,
     `-H "${access.API_KEY_HEADER}: $${keyVariable}"`,

@@ -19,7 +19,7 @@ const COMMON_UNSPECIFIED = [
 
 const dreamPath = Type.Object({ dream_id: Type.Ref(DreamId) });
 
-export const endpoints: readonly Endpoint[] = [
+export const endpoints = [
   {
     id: 'dreams.create',
     family: 'dreams',
@@ -231,4 +231,4 @@ export const endpoints: readonly Endpoint[] = [
       'UNSPEC-DREAM-VALIDATION-ERRORS',
     ],
   },
-];
+] as const satisfies readonly Endpoint[];

@@ -16,7 +16,7 @@ const invalidGrant = (when: string, requirements: readonly string[]): ErrorCase 
   requirements: [...requirements, 'EXCH-ERR-GRANT-CAUSE-HIDDEN', 'EXCH-ERROR-BODY'],
 });
 
-export const endpoints: readonly Endpoint[] = [
+export const endpoints = [
   {
     id: 'oauth.token',
     family: 'federation',
@@ -161,4 +161,4 @@ export const endpoints: readonly Endpoint[] = [
       'UNSPEC-SVAC-ENDPOINTS',
     ],
   },
-];
+] as const satisfies readonly Endpoint[];

@@ -25,7 +25,7 @@ const auth = {
 
 const AUTH_REQUIREMENTS = ['BATCH-AUTH-CREDENTIALS', 'BATCH-AUTH-SCOPE', 'BATCH-WORKSPACE-SCOPED'];
 
-export const endpoints: readonly Endpoint[] = [
+export const endpoints = [
   {
     id: 'messages.batches.create',
     family: 'message-batches',
@@ -214,4 +214,4 @@ export const endpoints: readonly Endpoint[] = [
       'UNSPEC-BATCH-SUCCESS-STATUS',
     ],
   },
-];
+] as const satisfies readonly Endpoint[];

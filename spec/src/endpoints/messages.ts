@@ -15,7 +15,7 @@ const scope403: ErrorCase = {
   requirements: ['MSG-AUTH-SCOPE-403'],
 };
 
-export const endpoints: readonly Endpoint[] = [
+export const endpoints = [
   {
     id: 'messages.create',
     family: 'messages',
@@ -106,4 +106,4 @@ export const endpoints: readonly Endpoint[] = [
       'UNSPEC-MSG-SUCCESS-STATUS',
     ],
   },
-];
+] as const satisfies readonly Endpoint[];

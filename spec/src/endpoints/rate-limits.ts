@@ -36,7 +36,7 @@ const common = {
   pagination,
 } as const;
 
-export const endpoints: readonly Endpoint[] = [
+export const endpoints = [
   {
     ...common,
     id: 'organizations.rate_limits.list',
@@ -142,4 +142,4 @@ export const endpoints: readonly Endpoint[] = [
       'UNSPEC-RL-ENTRY-ORDER',
     ],
   },
-];
+] as const satisfies readonly Endpoint[];

@@ -36,7 +36,7 @@ const resourcePath = Type.Object({
   }),
 });
 
-export const endpoints: readonly Endpoint[] = [
+export const endpoints = [
   {
     id: 'sessions.create',
     family: 'sessions',
@@ -229,4 +229,4 @@ export const endpoints: readonly Endpoint[] = [
     requirements: [...RESOURCE_REQUIREMENTS, 'SRES-DELETE-CONFIRMATION', 'SRES-DELETED-SHAPE'],
     unspecified: [...RESOURCE_UNSPECIFIED, 'UNSPEC-SRES-MEMSTORE-ADDRESSING'],
   },
-];
+] as const satisfies readonly Endpoint[];

@@ -6,7 +6,7 @@ import { Type } from '@sinclair/typebox';
 import { UsageReportParams } from '../resources/usage.js';
 import type { Endpoint } from '../types.js';
 
-export const endpoints: readonly Endpoint[] = [
+export const endpoints = [
   {
     id: 'organizations.usage_report.messages',
     family: 'usage',
@@ -59,4 +59,4 @@ export const endpoints: readonly Endpoint[] = [
       'UNSPEC-USAGE-PAGINATION',
     ],
   },
-];
+] as const satisfies readonly Endpoint[];

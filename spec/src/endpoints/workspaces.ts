@@ -52,7 +52,7 @@ const SHARED_UNSPEC = [
   'UNSPEC-WS-ADMIN-CREDENTIAL-REJECTED',
 ] as const;
 
-export const endpoints: readonly Endpoint[] = [
+export const endpoints = [
   {
     ...common,
     id: 'organizations.workspaces.create',
@@ -266,4 +266,4 @@ export const endpoints: readonly Endpoint[] = [
       'UNSPEC-WS-REVOKED-KEY-ERROR',
     ],
   },
-];
+] as const satisfies readonly Endpoint[];

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { endpoints } from '../../src/endpoints/dreams.js';
+import { endpoints as declared } from '../../src/endpoints/dreams.js';
 import { step } from '../../src/machine.js';
 import { DREAM_STATES, machine } from '../../src/machines/dreams.js';
 import { requirements } from '../../src/requirements/dreams.js';
 import { requirements as sessionRequirements } from '../../src/requirements/sessions.js';
 import { requirementIds } from '../../src/rules/dreams.js';
+import type { Endpoint } from '../../src/types.js';
 import { unspecified } from '../../src/unspecified/dreams.js';
 import { defineVendor, vendor } from '../../src/vendor.js';
+
+/** The family's endpoints as the spec's `Endpoint`s (the table itself is typed literally). */
+const endpoints: readonly Endpoint[] = declared;
 
 const vendorAcme = () => defineVendor('acme');
 

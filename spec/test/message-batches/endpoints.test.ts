@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { endpoints } from '../../src/endpoints/message-batches.js';
+import { endpoints as declared } from '../../src/endpoints/message-batches.js';
 import { requirements } from '../../src/requirements/message-batches.js';
 import { requirements as messageRequirements } from '../../src/requirements/messages.js';
+import type { Endpoint } from '../../src/types.js';
 import { unspecified } from '../../src/unspecified/message-batches.js';
 import { defineVendor } from '../../src/vendor.js';
+
+/** The family's endpoints as the spec's `Endpoint`s (the table itself is typed literally). */
+const endpoints: readonly Endpoint[] = declared;
 
 const byId = (id: string) => {
   const e = endpoints.find((x) => x.id === id);

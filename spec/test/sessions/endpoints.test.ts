@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { endpoints } from '../../src/endpoints/sessions.js';
+import { endpoints as declared } from '../../src/endpoints/sessions.js';
 import { requirements } from '../../src/requirements/sessions.js';
 import { requirementIds } from '../../src/rules/sessions.js';
+import type { Endpoint } from '../../src/types.js';
 import { unspecified } from '../../src/unspecified/sessions.js';
 import { vendor } from '../../src/vendor.js';
+
+/** The family's endpoints as the spec's `Endpoint`s (the table itself is typed literally). */
+const endpoints: readonly Endpoint[] = declared;
 
 const byId = Object.fromEntries(endpoints.map((e) => [e.id, e]));
 

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { endpoints } from '../../src/endpoints/usage.js';
+import { endpoints as declared } from '../../src/endpoints/usage.js';
 import { UsageReportParams } from '../../src/resources/usage.js';
+import type { Endpoint } from '../../src/types.js';
 import { Fail, Ok } from '../helpers.js';
+
+/** The family's endpoints as the spec's `Endpoint`s (the table itself is typed literally). */
+const endpoints: readonly Endpoint[] = declared;
 
 describe('UsageReportParams', () => {
   it('accepts the documented parameters', () =>

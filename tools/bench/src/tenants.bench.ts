@@ -13,7 +13,7 @@ import { realpathSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { createServer, ManualClock, TEST_CONTROL_TOKEN_HEADER } from '@vendor-api/reference-server';
-import { spec, vendor } from '@vendor-api/spec';
+import { operation, spec, vendor } from '@vendor-api/spec';
 
 const TARGET = 0.9;
 const STORED = 50_000;
@@ -22,7 +22,7 @@ const COUNT = Number(process.env.BENCH_TENANTS_COUNT ?? 4_000);
 const CONCURRENCY = 16;
 const ROUNDS = 3;
 /** The betas the dream operations need (the spec's), sent on every request: the others ignore them. */
-const DREAM_BETAS = (spec.endpoints.find((e) => e.id === 'dreams.create')?.betas ?? []).join(',');
+const DREAM_BETAS = operation(spec, 'dreams.create').betas.join(',');
 const turn = [{ role: 'user', content: 'Count the words of this short benchmark prompt, please.' }];
 
 type App = ReturnType<typeof createServer>;

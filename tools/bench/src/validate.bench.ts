@@ -5,7 +5,7 @@
  */
 import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
-import { spec } from '@vendor-api/spec';
+import { operation, spec } from '@vendor-api/spec';
 import { validateRequest } from '@vendor-api/validators';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -30,8 +30,8 @@ export function batchBody(items = 10_000): string {
 }
 
 export function run(): boolean {
-  const endpoint = spec.endpoints.find((e) => e.id === 'messages.batches.create');
-  if (!endpoint?.body) throw new Error('messages.batches.create has no body in the spec');
+  const endpoint = operation(spec, 'messages.batches.create');
+  if (!endpoint.body) throw new Error('messages.batches.create has no body in the spec');
   const text = batchBody();
   const parsed = JSON.parse(text);
   const v = spec.vendor;

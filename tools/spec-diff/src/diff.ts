@@ -437,8 +437,8 @@ function generatedTypes(a: VendorSpec, b: VendorSpec, out: Collector) {
 
   const ma = ga.methods;
   const mb = gb.methods;
-  const routeA = new Map(a.endpoints.map((e) => [e.id, `${e.method} ${e.path}`]));
-  const routeB = new Map(b.endpoints.map((e) => [e.id, `${e.method} ${e.path}`]));
+  const routeA = new Map<string, string>(a.endpoints.map((e) => [e.id, `${e.method} ${e.path}`]));
+  const routeB = new Map<string, string>(b.endpoints.map((e) => [e.id, `${e.method} ${e.path}`]));
   const reqsOf = (id: string) =>
     b.endpoints.find((e) => e.id === id)?.requirements ??
     a.endpoints.find((e) => e.id === id)?.requirements ??

@@ -82,8 +82,8 @@ function run(
 const CONSUMER_SCRIPTS: Readonly<Record<string, string>> = {
   '@vendor-api/spec': `
 import assert from 'node:assert/strict';
-import { createSpec, jwt, spec, step } from '@vendor-api/spec';
-const cancel = spec.endpoints.find((e) => e.id === 'dreams.cancel');
+import { createSpec, jwt, operation, spec, step } from '@vendor-api/spec';
+const cancel = operation(spec, 'dreams.cancel');
 assert.equal(cancel.method, 'POST');
 const { next, outcome } = step(spec.machines.dreams, 'completed', 'dreams.cancel');
 assert.equal(next, 'completed');
