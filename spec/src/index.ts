@@ -3,7 +3,7 @@
  *
  * `createSpec(vendor)` assembles every schema, endpoint, state machine, requirement and
  * unspecified item for one vendor name; `spec` is the published contract (`vendor`). Rules are
- * exported as namespaces (`jwt`, `matchers`, `urls`, `credentials`, ...).
+ * exported as namespaces (`jwt`, `matchers`, `urls`, `credentials`, `errors`, ...).
  */
 import { type TSchema, TypeGuard } from '@sinclair/typebox';
 import * as epDreams from './endpoints/dreams.js';
@@ -43,6 +43,7 @@ import * as workspaces from './resources/workspaces.js';
 import * as ruAccess from './rules/access.js';
 import * as ruCredentials from './rules/credentials.js';
 import * as ruDreams from './rules/dreams.js';
+import * as ruErrors from './rules/errors.js';
 import * as ruJwt from './rules/jwt.js';
 import * as ruMatchers from './rules/matchers.js';
 import * as ruMessageBatches from './rules/message-batches.js';
@@ -76,6 +77,7 @@ export * from './resources/usage.js';
 export * from './resources/vendor-names.js';
 export * from './resources/versioning.js';
 export * from './resources/workspaces.js';
+export type { ErrorCode, ErrorParams, ErrorType } from './rules/errors.js';
 export * from './types.js';
 export * from './vendor.js';
 /** The machine modules, typed: each has `machine` and `stateOf(record)` (the record-to-state mapping). */
@@ -87,6 +89,7 @@ export {
   ruAccess as access,
   ruCredentials as credentials,
   ruDreams as dreamRules,
+  ruErrors as errors,
   ruJwt as jwt,
   ruMatchers as matchers,
   ruMessageBatches as batchRules,
@@ -150,6 +153,7 @@ export const RULE_MODULES = {
   access: ruAccess,
   credentials: ruCredentials,
   dreams: ruDreams,
+  errors: ruErrors,
   jwt: ruJwt,
   matchers: ruMatchers,
   'message-batches': ruMessageBatches,
