@@ -2,7 +2,7 @@
  * The reference adapter's organization-administration methods (beyond workspaces and users:
  * fresh organizations and other tenants, workspace and admin keys, organization-role changes, the effective members of
  * a workspace, rate-limit overrides, usage records) over the server's test control
- * (`packages/reference-server/src/test-control-admin.ts`).
+ * (`packages/reference-server/src/test-control/admin.ts`).
  */
 import type {
   MemberFixture,

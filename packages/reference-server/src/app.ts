@@ -18,6 +18,7 @@ import {
   createSpec,
   defineVendor,
   type Endpoint,
+  errors,
   publishedName,
   vendor as publishedVendor,
   type Vendor,
@@ -35,7 +36,7 @@ import Fastify, {
   type onSendHookHandler,
 } from 'fastify';
 import { type Clock, realClock, SandboxClock } from './clock.js';
-import { ApiError, defaultErrorType } from './errors.js';
+import { ApiError, apiError, type DecidedBy, refused, statusError } from './errors.js';
 import { FaultSet, faultOn } from './faults/index.js';
 import { type FederationNetwork, realNetwork, VirtualNetwork } from './federation/network.js';
 import { attachFederation, federationOf } from './federation/store.js';
@@ -55,7 +56,7 @@ import {
   type Timings,
 } from './state.js';
 import { createMemoryStore, type Store } from './store.js';
-import { registerTestControl } from './test-control.js';
+import { registerTestControl } from './test-control/index.js';
 import { VariantSet } from './variants/index.js';
 import {
   admitRequest,
@@ -205,7 +206,7 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
       (reply as unknown as FastifyReply)
         .header(REQUEST_ID_HEADER, request.id)
         .code(status >= 400 && status < 500 ? status : 400)
-        .send(access.errorBody('invalid_request_error', error.message));
+        .send(apiError('invalid_request', { problem: error.message }).body);
     },
     // Not used for validation (the spec's validators are), but never coerce or strip if it were.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
@@ -253,21 +254,21 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
     // The exchange answers malformed requests with its own type (UNSPEC-EXCH-OTHER-VALIDATION).
-    const refuse = (message: string) => {
-      const type = isExchange(request)
-        ? exchangeBodyErrorType(state, undefined, EXCHANGE_INVALID_REQUEST)
-        : 'invalid_request_error';
-      done(new ApiError(400, type, message), undefined);
-    };
+    const refuse = (error: ApiError) => done(error, undefined);
+    const decided = (): DecidedBy =>
+      isExchange(request)
+        ? { errorType: exchangeBodyErrorType(state, undefined, EXCHANGE_INVALID_REQUEST) }
+        : {};
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch (e) {
-      return refuse(`malformed JSON body: ${(e as Error).message}`);
+      return refuse(apiError('body_malformed', { problem: (e as Error).message }, decided()));
     }
     // Nothing past this point walks a body deeper than the bound (UNSPEC-REQUEST-JSON-DEPTH).
     const deep = access.jsonDepthViolation(parsed);
-    if (deep !== null) return refuse(`${deep}: nests deeper than ${access.MAX_JSON_DEPTH} levels`);
+    if (deep !== null)
+      return refuse(apiError('body_too_deep', { path: deep, depth: access.MAX_JSON_DEPTH }, decided()));
     done(null, parsed);
   });
 
@@ -281,10 +282,10 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     const status = (error as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const message = frameworkErrorMessage(request, error as Error & { code?: string });
-      return sendError(request, reply, new ApiError(status, defaultErrorType(status), message));
+      return sendError(request, reply, statusError(status, message));
     }
     request.log.error(error);
-    return reply.code(500).send(access.errorBody('api_error', 'internal server error'));
+    return reply.code(500).send(apiError('internal').body);
   });
 
   /** An error answer as the variants shape it (the plain error body when none is on). */
@@ -305,11 +306,8 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
   };
 
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .code(404)
-      .send(
-        access.errorBody('not_found_error', `no route for ${request.method} ${request.url.split('?')[0]}`),
-      );
+    const error = apiError('no_route', { method: request.method, path: request.url.split('?')[0] ?? '' });
+    reply.code(error.status).send(error.body);
   });
 
   // Fault: exchange error responses lose their request id (ERROR-EXCHANGE-TYPED-REQUEST-ID). A
@@ -374,7 +372,7 @@ function frameworkErrorMessage(request: FastifyRequest, error: Error & { code?: 
 }
 
 /** `error.type` of the exchange's malformed-request answers (its documented body errors). */
-const EXCHANGE_INVALID_REQUEST = 'invalid_request';
+const EXCHANGE_INVALID_REQUEST = errors.ERRORS.exchange_invalid_body.type;
 
 /** Whether a request is for the token exchange. */
 function isExchange(request: FastifyRequest): boolean {
@@ -415,11 +413,7 @@ function identify(state: ServerState, endpoint: Endpoint, request: FastifyReques
   const v = state.vendor;
   if (!credentialHeadersRead(state, endpoint)) return null;
   if (!authorizationSyntaxAccepted(state, header(request, access.AUTHORIZATION_HEADER))) {
-    throw new ApiError(
-      401,
-      'authentication_error',
-      `${access.AUTHORIZATION_HEADER} must be "Bearer <access token>"`,
-    );
+    throw apiError('bearer_syntax', { header: access.AUTHORIZATION_HEADER });
   }
   const parsed = access.credentialFromHeaders(
     {
@@ -428,7 +422,7 @@ function identify(state: ServerState, endpoint: Endpoint, request: FastifyReques
     },
     v,
   );
-  if (!parsed.ok) throw new ApiError(parsed.status, parsed.errorType, parsed.message);
+  if (!parsed.ok) throw refused(parsed);
   if (parsed.kind === 'none' || parsed.secret === null) return null;
   if (parsed.kind === 'access_token') {
     const token = federationOf(state).accessTokens.get(parsed.secret);
@@ -440,7 +434,7 @@ function identify(state: ServerState, endpoint: Endpoint, request: FastifyReques
     const archived =
       workspaceArchived(state, token?.workspaceId ?? null) && archivedWorkspaceTokensRefused(state);
     if (!token || expired || archived) {
-      throw new ApiError(401, 'authentication_error', 'invalid or expired access token');
+      throw apiError('access_token_invalid');
     }
     // Fault: the token's scope is taken to be whatever the endpoint needs (SCOPE-OUTSIDE-403).
     const scope =
@@ -464,7 +458,7 @@ function identify(state: ServerState, endpoint: Endpoint, request: FastifyReques
   const revoked =
     key !== undefined && key.revokedAt !== null && !faultOn(state, 'ARCHIVED_WORKSPACE_KEY_ACCEPTED');
   if (!key || revoked || key.kind !== parsed.kind) {
-    throw new ApiError(401, 'authentication_error', `invalid ${access.API_KEY_HEADER}`);
+    throw apiError('api_key_invalid', { header: access.API_KEY_HEADER });
   }
   const presented: PresentedCredential =
     key.kind === 'admin_key'
@@ -524,15 +518,23 @@ function workspaceArchived(state: ServerState, workspaceId: string | null): bool
 
 function deny(decision: ReturnType<typeof access.authorize>): never {
   if (decision.allowed) throw new Error('deny called on an allowed decision');
-  const messages: Record<typeof decision.reason, string> = {
-    unauthenticated: `send a credential in ${access.API_KEY_HEADER} or ${access.AUTHORIZATION_HEADER}`,
-    outside_scope: 'the access token does not grant this endpoint',
-    credential_kind_not_accepted: 'this credential kind is not accepted by this endpoint',
-    other_workspace: 'not found',
-  };
-  // SCOPE-OUTSIDE-403: the one error status the documents give for every operation.
-  const documented = decision.reason === 'outside_scope';
-  throw new ApiError(decision.status, decision.referenceErrorType, messages[decision.reason], documented);
+  // SCOPE-OUTSIDE-403 (scope_outside): the one error status the documents give for every operation.
+  const byDecision = { status: decision.status, errorType: decision.referenceErrorType };
+  switch (decision.reason) {
+    case 'unauthenticated': {
+      const headers = {
+        apiKeyHeader: access.API_KEY_HEADER,
+        authorizationHeader: access.AUTHORIZATION_HEADER,
+      };
+      throw apiError('credential_missing', headers, byDecision);
+    }
+    case 'outside_scope':
+      throw apiError('scope_outside', {}, byDecision);
+    case 'credential_kind_not_accepted':
+      throw apiError('credential_kind_refused', {}, byDecision);
+    case 'other_workspace':
+      throw apiError('other_workspace', {}, byDecision);
+  }
 }
 
 /** Header values renamed to the published vendor's names, which the generated validators use. */
@@ -586,7 +588,7 @@ function admit(state: ServerState, endpoint: Endpoint, request: FastifyRequest):
   // Whether a request without it is served is not shown (UNSPEC-VERSION-HEADER-MISSING).
   if (versionHeaderRequired(state, endpoint, versionValue)) {
     const version = access.checkVersionHeader(versionValue, v);
-    if (!version.ok) throw new ApiError(version.status, version.errorType, version.message);
+    if (!version.ok) throw refused(version);
   }
   // Fault: of several required betas only the last is required (BETA-DREAMS-BOTH).
   // Whether session creation requires a beta is not stated (UNSPEC-SESS-CREATE-BETA).
@@ -594,13 +596,13 @@ function admit(state: ServerState, endpoint: Endpoint, request: FastifyRequest):
   const required = betas.length > 1 && faultOn(state, 'BETA_DREAMS_ONE_ENOUGH') ? betas.slice(-1) : betas;
   const betaValue = betaHeaderValue(state, header(request, v.headers.beta));
   const beta = access.checkBetaHeader(required, betaValue, v);
-  if (!beta.ok) throw new ApiError(beta.status, beta.errorType, beta.message);
+  if (!beta.ok) throw refused(beta);
   // Fault: an allowed identifier the endpoint does not require is refused (BETA-IDENTIFIERS-ALLOWED).
   if (
     faultOn(state, 'BETA_UNNEEDED_REFUSED') &&
     access.parseBetaHeader(betaValue).some((b) => !endpoint.betas.includes(b))
   ) {
-    throw new ApiError(400, 'invalid_request_error', 'beta identifier not used by this endpoint');
+    throw apiError('beta_unneeded');
   }
 
   const caller = identify(state, endpoint, request);
@@ -638,20 +640,13 @@ async function pipeline(
     body.restore(validated.value.body);
   }
   if (!validated.ok) {
-    throw new ApiError(
-      400,
-      validationErrorType(state, endpoint, relaxed.parts.body, validated.error.error.type),
-      validated.error.error.message,
-    );
+    const errorType = validationErrorType(state, endpoint, relaxed.parts.body, validated.error.error.type);
+    throw apiError('invalid_request', { problem: validated.error.error.message }, { errorType });
   }
 
   const handler = handlers[endpoint.id];
   if (!handler) {
-    throw new ApiError(
-      501,
-      'not_implemented_error',
-      `${endpoint.id} is not implemented by the reference server yet`,
-    );
+    throw apiError('not_implemented', { operation: endpoint.id });
   }
   const resourceContext = (owner: ResourceOwner): access.AccessContext => ({
     resourceWorkspaceId: owner.workspaceId,

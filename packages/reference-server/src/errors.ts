@@ -1,8 +1,9 @@
 /**
  * Errors the pipeline and the handlers raise. Every one leaves the server as the API's error body
- * `{type: "error", error: {type, message}}` with its status.
+ * `{type: "error", error: {type, message}}` with its status. Status, type and message come from
+ * the spec's error table (`errors.ERRORS`) by code: `apiError('not_found', { what, id })`.
  */
-import { access, type ErrorBody } from '@vendor-api/spec';
+import { access, type ErrorBody, type ErrorCode, type ErrorParams, errors } from '@vendor-api/spec';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -29,17 +30,41 @@ export class ApiError extends Error {
   }
 }
 
-/** The error type the reference server sends for a status the documents leave unnamed. */
-export function defaultErrorType(status: number): string {
-  if (status === 401) return 'authentication_error';
-  if (status === 403) return 'permission_error';
-  if (status === 404) return 'not_found_error';
-  if (status === 413) return 'request_too_large';
-  if (status === 429) return 'rate_limit_error';
-  if (status === 501) return 'not_implemented_error';
-  if (status >= 500) return 'api_error';
-  return 'invalid_request_error';
+/**
+ * What decided an error's status and type when the table's entry only gives its message: a state
+ * machine's row, a spec rule's answer or a variant's choice of type. A null type keeps the entry's.
+ */
+export interface DecidedBy {
+  readonly status?: number;
+  readonly errorType?: string | null;
 }
 
-export const notFound = (what: string, id: string) =>
-  new ApiError(404, 'not_found_error', `${what} ${JSON.stringify(id)} was not found`);
+/** The parameters of a code: omitted when its message takes none. */
+type ParamsArg<C extends ErrorCode> = keyof ErrorParams<C> extends never
+  ? [params?: ErrorParams<C>, decidedBy?: DecidedBy]
+  : [params: ErrorParams<C>, decidedBy?: DecidedBy];
+
+/** The error of a code of the spec's error table, its message filled with the parameters. */
+export function apiError<C extends ErrorCode>(code: C, ...[params, decidedBy]: ParamsArg<C>): ApiError {
+  const entry: errors.ErrorEntry = errors.ERRORS[code];
+  return new ApiError(
+    decidedBy?.status ?? entry.status,
+    decidedBy?.errorType ?? entry.type,
+    errors.errorMessage(code, (params ?? {}) as ErrorParams<C>),
+    entry.everyOperation === true,
+    entry.detail ?? null,
+  );
+}
+
+/** A spec rule's refusal (status, type and message as the rule decided them). */
+export const refused = (refusal: {
+  readonly status: number;
+  readonly errorType: string;
+  readonly message: string;
+}): ApiError => new ApiError(refusal.status, refusal.errorType, refusal.message);
+
+/** An error of a status no code names (a framework's 4xx): its type from the table. */
+export const statusError = (status: number, message: string): ApiError =>
+  new ApiError(status, errors.errorTypeOfStatus(status), message);
+
+export const notFound = (what: string, id: string) => apiError('not_found', { what, id });

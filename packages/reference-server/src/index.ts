@@ -17,7 +17,7 @@ export { TEST_CONTROL_TOKEN_HEADER } from './request-guards.js';
 export { handlers } from './routes/index.js';
 export { DEFAULT_TIMINGS, type Demo, type HandlerMap, type ServerState, type Timings } from './state.js';
 export { createMemoryStore, type Store } from './store.js';
-export { TEST_CONTROL_PREFIX } from './test-control.js';
+export { TEST_CONTROL_PREFIX } from './test-control/index.js';
 export {
   parseVariants,
   resolveVariants,

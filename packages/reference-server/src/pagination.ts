@@ -7,7 +7,7 @@
  * passed in as `deviations`; nothing here reads the fault set, so one list's fault never leaks
  * into another list.
  */
-import { ApiError } from './errors.js';
+import { apiError } from './errors.js';
 
 export const encodeCursor = (lastId: string): string =>
   Buffer.from(`after:${lastId}`, 'utf8').toString('base64url');
@@ -16,7 +16,7 @@ export const encodeCursor = (lastId: string): string =>
 export function decodeCursor(cursor: string, where: string): string {
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   if (!text.startsWith('after:') || text.length <= 'after:'.length) {
-    throw new ApiError(400, 'invalid_request_error', `${where}: not a valid page cursor`);
+    throw apiError('cursor_malformed', { where });
   }
   return text.slice('after:'.length);
 }
@@ -35,7 +35,7 @@ function indexOf<T>(
   const index = items.findIndex((item) => idOf(item) === id);
   if (index >= 0) return index;
   if (unknownIsEmpty) return items.length;
-  throw new ApiError(400, 'invalid_request_error', `${where}: unknown cursor`);
+  throw apiError('cursor_unknown', { where });
 }
 
 /** The index after the item a cursor names (see `indexOf`). */

@@ -5,10 +5,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { access } from '@vendor-api/spec';
 import type { FastifyRequest } from 'fastify';
-import { ApiError, defaultErrorType } from './errors.js';
-import { TEST_CONTROL_PREFIX } from './test-control.js';
+import { type ApiError, apiError, statusError } from './errors.js';
+import { TEST_CONTROL_PREFIX } from './test-control/index.js';
 
 /** Header every test-control call carries the server's test-control token in. */
 export const TEST_CONTROL_TOKEN_HEADER = 'test-control-token';
@@ -29,19 +28,11 @@ export function testControlRefusal(request: FastifyRequest, token: string): ApiE
   const next = url.charAt(TEST_CONTROL_PREFIX.length);
   if (next !== '' && next !== '/' && next !== '?') return null;
   if (!LOOPBACK_HOST.test(request.headers.host ?? '')) {
-    return new ApiError(
-      403,
-      'permission_error',
-      'test control answers only requests addressed to 127.0.0.1, localhost or [::1]',
-    );
+    return apiError('test_control_host');
   }
   const presented = request.headers[TEST_CONTROL_TOKEN_HEADER];
   if (typeof presented !== 'string' || !timingSafeEqual(digest(presented), digest(token))) {
-    return new ApiError(
-      401,
-      'authentication_error',
-      `test control needs the token the server printed at start, in the ${TEST_CONTROL_TOKEN_HEADER} header`,
-    );
+    return apiError('test_control_token', { header: TEST_CONTROL_TOKEN_HEADER });
   }
   return null;
 }
@@ -66,7 +57,7 @@ export function parserErrorAnswer(
       : status === 408
         ? 'request timed out'
         : `malformed HTTP request${error.code ? ` (${error.code})` : ''}`;
-  const body = JSON.stringify(access.errorBody(defaultErrorType(status), message));
+  const body = JSON.stringify(statusError(status, message).body);
   if (!socket.writable) {
     socket.destroy();
     return;

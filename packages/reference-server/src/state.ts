@@ -4,7 +4,7 @@
  */
 import { type access, type Endpoint, type Vendor, type VendorSpec, workspaceRules } from '@vendor-api/spec';
 import type { Clock } from './clock.js';
-import { ApiError } from './errors.js';
+import { apiError, refused } from './errors.js';
 import type { FaultSet } from './faults/index.js';
 import type { VariantSet } from './variants/index.js';
 
@@ -118,12 +118,12 @@ export function checkStoredObjects(
     table.groupSize('owner', ownerKey(owner)),
     state.storedObjectsCap,
   );
-  if (!check.ok) throw new ApiError(check.status, check.errorType, check.message);
+  if (!check.ok) throw refused(check);
 }
 
 /** The caller's organization and workspace; throws 401 on an endpoint reached without a credential. */
 export function ownerOf(ctx: HandlerContext): ResourceOwner {
-  if (ctx.caller === null) throw new ApiError(401, 'authentication_error', 'a credential is required');
+  if (ctx.caller === null) throw apiError('credential_required');
   return { organizationId: ctx.caller.organizationId, workspaceId: ctx.caller.workspaceId };
 }
 

@@ -35,45 +35,20 @@ import {
   mintAdminKey,
   mintWorkspaceKey,
   renderWorkspace,
-} from './admin/organizations.js';
-import { organizationEntryFor } from './admin/rate-limit-config.js';
-import { recordUsage } from './admin/usage.js';
-import { iso } from './clock.js';
-import { ApiError, notFound } from './errors.js';
-import { orgEntries, workspaceEntries } from './routes/rate-limits.js';
-import type { ServerState } from './state.js';
-import type { RateLimitOverrideRecord } from './store.js';
+} from '../admin/organizations.js';
+import { organizationEntryFor } from '../admin/rate-limit-config.js';
+import { recordUsage } from '../admin/usage.js';
+import { iso } from '../clock.js';
+import { notFound } from '../errors.js';
+import { orgEntries, workspaceEntries } from '../routes/rate-limits.js';
+import type { ServerState } from '../state.js';
+import type { RateLimitOverrideRecord } from '../store.js';
+import { BodyFields, invalid, TEST_CONTROL_PREFIX } from './common.js';
 
-type Body = Record<string, unknown>;
-
-const bad = (message: string) => new ApiError(400, 'invalid_request_error', message);
-
-function bodyOf(value: unknown): Body {
-  if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) throw bad('body: must be a JSON object');
-  return value as Body;
-}
-
-function optString(body: Body, key: string): string | undefined {
-  const value = body[key];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw bad(`body.${key}: must be a string`);
-  return value;
-}
-
-function optCount(body: Body, key: string): number | undefined {
-  const value = body[key];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw bad(`body.${key}: must be a non-negative integer`);
-  }
-  return value;
-}
-
-function orgRoleOf(body: Body): workspaceRules.OrgRole {
-  const role = body.role;
+function orgRoleOf(body: BodyFields): workspaceRules.OrgRole {
+  const role = body.values.role;
   if (typeof role !== 'string' || !(workspaceRules.ORG_ROLES as readonly string[]).includes(role)) {
-    throw bad(`body.role: must be one of ${workspaceRules.ORG_ROLES.join(', ')}`);
+    throw body.refuse('role', `must be one of ${workspaceRules.ORG_ROLES.join(', ')}`);
   }
   return role as workspaceRules.OrgRole;
 }
@@ -92,63 +67,65 @@ function anyWorkspace(state: ServerState, id: string) {
 }
 
 /** `workspace_id` of a body: null for the Default Workspace (`default`, null or absent). */
-function workspaceIdOf(state: ServerState, orgId: string, body: Body): string | null {
-  const value = body.workspace_id;
+function workspaceIdOf(state: ServerState, orgId: string, body: BodyFields): string | null {
+  const value = body.values.workspace_id;
   if (value === undefined || value === null || value === 'default') return null;
-  if (typeof value !== 'string') throw bad('body.workspace_id: must be a string, `default` or null');
+  if (typeof value !== 'string') throw body.refuse('workspace_id', 'must be a string, `default` or null');
   return findWorkspace(state, orgId, value).id;
 }
 
 /** Validates and stores the overrides of a workspace (replacing the previous ones). */
 function setOverrides(state: ServerState, workspaceId: string, value: unknown): void {
-  if (!Array.isArray(value)) throw bad('body.overrides: must be an array');
+  if (!Array.isArray(value)) throw invalid('body.overrides: must be an array');
   const org = orgEntries(state);
   const records: RateLimitOverrideRecord[] = [];
   const seen = new Set<string>();
   value.forEach((raw, i) => {
     const where = `body.overrides[${i}]`;
-    const o = bodyOf(raw);
-    const groupType = o.group_type;
+    const o = BodyFields.of(raw, `${where}.`);
+    const groupType = o.values.group_type;
     if (typeof groupType !== 'string' || !(RATE_LIMIT_GROUP_TYPES as readonly string[]).includes(groupType)) {
-      throw bad(`${where}.group_type: must be one of ${RATE_LIMIT_GROUP_TYPES.join(', ')}`);
+      throw o.refuse('group_type', `must be one of ${RATE_LIMIT_GROUP_TYPES.join(', ')}`);
     }
     let models: readonly string[] | null = null;
     if (groupType === 'model_group') {
-      const model = optString(o, 'model');
+      const model = o.string('model');
       const entry = org.find((e) => e.models?.includes(model ?? '') === true);
-      if (model === undefined || !entry) throw bad(`${where}.model: must name a model of a model group`);
+      if (model === undefined || !entry) throw o.refuse('model', 'must name a model of a model group');
       models = entry.models;
     }
     const orgEntry = organizationEntryFor(org, groupType as RateLimitGroupType, models);
     const key = `${groupType}:${JSON.stringify(models)}`;
-    if (seen.has(key)) throw bad(`${where}: the group is overridden twice (UNSPEC-RL-DUPLICATE-LIMITERS)`);
+    if (seen.has(key))
+      throw invalid(`${where}: the group is overridden twice (UNSPEC-RL-DUPLICATE-LIMITERS)`);
     seen.add(key);
-    if (!Array.isArray(o.limits) || o.limits.length === 0)
-      throw bad(`${where}.limits: must be a non-empty array`);
+    const rawLimits = o.values.limits;
+    if (!Array.isArray(rawLimits) || rawLimits.length === 0)
+      throw o.refuse('limits', 'must be a non-empty array');
     const types = new Set<string>();
-    const limits = o.limits.map((rawLimit, j) => {
-      const l = bodyOf(rawLimit);
-      const type = l.type;
+    const limits = rawLimits.map((rawLimit, j) => {
+      const l = BodyFields.of(rawLimit, `${where}.limits[${j}].`);
+      const type = l.values.type;
       if (typeof type !== 'string' || !(RATE_LIMITER_TYPES as readonly string[]).includes(type)) {
-        throw bad(`${where}.limits[${j}].type: must be one of ${RATE_LIMITER_TYPES.join(', ')}`);
+        throw l.refuse('type', `must be one of ${RATE_LIMITER_TYPES.join(', ')}`);
       }
-      if (types.has(type)) throw bad(`${where}.limits[${j}]: limiter ${type} twice`);
+      if (types.has(type)) throw invalid(`${where}.limits[${j}]: limiter ${type} twice`);
       types.add(type);
-      const v = optCount(l, 'value');
-      if (v === undefined) throw bad(`${where}.limits[${j}].value: is required`);
+      const v = l.count('value');
+      if (v === undefined) throw l.refuse('value', 'is required');
       // WS-LIMIT-NOT-HIGHER: an override is never higher than the organization's value.
       const check = workspaceRules.checkWorkspaceLimit(
         orgEntry?.limits.find((x) => x.type === type)?.value ?? null,
         v,
       );
-      if (!check.ok) throw bad(`${where}.limits[${j}]: ${check.message}`);
+      if (!check.ok) throw invalid(`${where}.limits[${j}]: ${check.message}`);
       return { type: type as RateLimiterType, value: v };
     });
     // RL-ENQUEUED-BATCH-REQUESTS-BATCH
     const placement = workspaceRules.checkLimiterPlacement([
       { type: 'workspace_rate_limit', group_type: groupType, models, limits } as never,
     ]);
-    if (!placement.ok) throw bad(`${where}: ${placement.problems.map((p) => p.message).join('; ')}`);
+    if (!placement.ok) throw invalid(`${where}: ${placement.problems.map((p) => p.message).join('; ')}`);
     records.push({
       id: `${workspaceId}:${key}`,
       workspaceId,
@@ -165,11 +142,11 @@ function setOverrides(state: ServerState, workspaceId: string, value: unknown): 
 }
 
 export function registerAdminTestControl(app: FastifyInstance, state: ServerState): void {
-  const p = '/_test';
+  const p = TEST_CONTROL_PREFIX;
 
   app.post(`${p}/organizations`, async (request) => {
-    const body = bodyOf(request.body);
-    const created = createOrganization(state, optString(body, 'name') ?? 'Organization');
+    const body = BodyFields.of(request.body);
+    const created = createOrganization(state, body.string('name') ?? 'Organization');
     return {
       organization_id: created.organizationId,
       admin_user_id: created.adminUserId,
@@ -181,12 +158,12 @@ export function registerAdminTestControl(app: FastifyInstance, state: ServerStat
     `${p}/organizations/:organization_id/workspaces`,
     async (request) => {
       const orgId = organizationId(state, request.params.organization_id);
-      const body = bodyOf(request.body);
-      const codingAssistant = body.coding_assistant;
+      const body = BodyFields.of(request.body);
+      const codingAssistant = body.values.coding_assistant;
       if (codingAssistant !== undefined && typeof codingAssistant !== 'boolean') {
-        throw bad('body.coding_assistant: must be a boolean');
+        throw body.refuse('coding_assistant', 'must be a boolean');
       }
-      const record = createWorkspaceRecord(state, orgId, optString(body, 'name') ?? 'Workspace', {
+      const record = createWorkspaceRecord(state, orgId, body.string('name') ?? 'Workspace', {
         codingAssistant: codingAssistant === true,
       });
       const key = mintWorkspaceKey(state, orgId, record.id);
@@ -198,21 +175,21 @@ export function registerAdminTestControl(app: FastifyInstance, state: ServerStat
     `${p}/organizations/:organization_id/keys`,
     async (request) => {
       const orgId = organizationId(state, request.params.organization_id);
-      const body = bodyOf(request.body);
-      const kind = optString(body, 'kind') ?? 'workspace_key';
+      const body = BodyFields.of(request.body);
+      const kind = body.string('kind') ?? 'workspace_key';
       if (kind === 'admin_key') {
         // Only organization members with the admin role can provision an admin key.
-        const ownerId = optString(body, 'owner_user_id');
+        const ownerId = body.string('owner_user_id');
         if (ownerId !== undefined && findUser(state, orgId, ownerId).orgRole !== 'admin') {
-          throw bad('body.owner_user_id: only organization admins can provision an admin key');
+          throw body.refuse('owner_user_id', 'only organization admins can provision an admin key');
         }
         const key = mintAdminKey(state, orgId, ownerId);
         return { key: key.id, kind, organization_id: orgId, workspace_id: null };
       }
-      if (kind !== 'workspace_key') throw bad('body.kind: must be workspace_key or admin_key');
+      if (kind !== 'workspace_key') throw body.refuse('kind', 'must be workspace_key or admin_key');
       const workspaceId = workspaceIdOf(state, orgId, body);
       if (workspaceId !== null && state.store.workspaces.get(workspaceId)?.archivedAt !== null) {
-        throw bad('body.workspace_id: the workspace is archived');
+        throw body.refuse('workspace_id', 'the workspace is archived');
       }
       const key = mintWorkspaceKey(state, orgId, workspaceId);
       return { key: key.id, kind, organization_id: orgId, workspace_id: workspaceId };
@@ -223,8 +200,8 @@ export function registerAdminTestControl(app: FastifyInstance, state: ServerStat
     `${p}/organizations/:organization_id/users`,
     async (request) => {
       const orgId = organizationId(state, request.params.organization_id);
-      const body = bodyOf(request.body);
-      const user = createUser(state, orgId, orgRoleOf(body), optString(body, 'user_id'));
+      const body = BodyFields.of(request.body);
+      const user = createUser(state, orgId, orgRoleOf(body), body.string('user_id'));
       return { user_id: user.id, organization_id: orgId, organization_role: user.orgRole };
     },
   );
@@ -234,9 +211,9 @@ export function registerAdminTestControl(app: FastifyInstance, state: ServerStat
   app.post<{ Params: { user_id: string } }>(`${p}/users/:user_id/role`, async (request) => {
     const user = state.store.users.get(request.params.user_id);
     if (!user) throw notFound('user', request.params.user_id);
-    const to = orgRoleOf(bodyOf(request.body));
+    const to = orgRoleOf(BodyFields.of(request.body));
     const change = workspaceRules.orgRoleChange(user.orgRole, to);
-    if ('invalid' in change) throw bad(change.invalid);
+    if ('invalid' in change) throw invalid(change.invalid);
     user.orgRole = to;
     return { user_id: user.id, organization_role: to, change: change.kind, access: change.access };
   });
@@ -265,30 +242,30 @@ export function registerAdminTestControl(app: FastifyInstance, state: ServerStat
     `${p}/workspaces/:workspace_id/rate_limits`,
     async (request) => {
       if (request.params.workspace_id === 'default') {
-        throw bad('the Default Workspace cannot carry rate-limit overrides (WS-DEFAULT-NO-LIMITS)');
+        throw invalid('the Default Workspace cannot carry rate-limit overrides (WS-DEFAULT-NO-LIMITS)');
       }
       const workspace = anyWorkspace(state, request.params.workspace_id);
-      setOverrides(state, workspace.id, bodyOf(request.body).overrides);
+      setOverrides(state, workspace.id, BodyFields.of(request.body).values.overrides);
       return { workspace_id: workspace.id, data: workspaceEntries(state, workspace.id) };
     },
   );
 
   app.post(`${p}/usage`, async (request) => {
-    const body = bodyOf(request.body);
-    const orgId = organizationId(state, optString(body, 'organization_id') ?? 'demo');
+    const body = BodyFields.of(request.body);
+    const orgId = organizationId(state, body.string('organization_id') ?? 'demo');
     const workspaceId = workspaceIdOf(state, orgId, body);
-    const atText = optString(body, 'at');
+    const atText = body.string('at');
     const at = atText === undefined ? state.clock.now() : Date.parse(atText);
-    if (!Number.isFinite(at)) throw bad('body.at: must be an RFC 3339 timestamp');
+    if (!Number.isFinite(at)) throw body.refuse('at', 'must be an RFC 3339 timestamp');
     const record = recordUsage(state, {
       organizationId: orgId,
       workspaceId,
       at,
-      model: optString(body, 'model') ?? state.vendor.models.sonnet,
-      inputTokens: optCount(body, 'input_tokens') ?? 0,
-      outputTokens: optCount(body, 'output_tokens') ?? 0,
-      cacheCreationInputTokens: optCount(body, 'cache_creation_input_tokens') ?? 0,
-      cacheReadInputTokens: optCount(body, 'cache_read_input_tokens') ?? 0,
+      model: body.string('model') ?? state.vendor.models.sonnet,
+      inputTokens: body.count('input_tokens') ?? 0,
+      outputTokens: body.count('output_tokens') ?? 0,
+      cacheCreationInputTokens: body.count('cache_creation_input_tokens') ?? 0,
+      cacheReadInputTokens: body.count('cache_read_input_tokens') ?? 0,
     });
     return { id: record.id, organization_id: orgId, workspace_id: workspaceId, at: iso(record.at) };
   });

@@ -34,40 +34,24 @@ import {
 } from '@vendor-api/spec';
 import { validateSchema } from '@vendor-api/validators';
 import type { FastifyInstance } from 'fastify';
-import { iso } from './clock.js';
-import { ApiError, notFound } from './errors.js';
-import { DEFAULT_TOKEN_LIFETIME_SECONDS } from './federation/exchange.js';
-import { issuerUrlRejection, weakKeyRejection } from './federation/issuers.js';
-import { VirtualNetwork } from './federation/network.js';
+import { iso } from '../clock.js';
+import { apiError, notFound, refused } from '../errors.js';
+import { DEFAULT_TOKEN_LIFETIME_SECONDS } from '../federation/exchange.js';
+import { issuerUrlRejection, weakKeyRejection } from '../federation/issuers.js';
+import { VirtualNetwork } from '../federation/network.js';
 import {
   federationOf,
   type IssuerRecord,
   type RuleRecord,
   type ServiceAccountRecord,
-} from './federation/store.js';
-import { defaultWorkspaceKey } from './seed.js';
-import type { ServerState } from './state.js';
+} from '../federation/store.js';
+import { defaultWorkspaceKey } from '../seed.js';
+import type { ServerState } from '../state.js';
+import { BodyFields, invalid, TEST_CONTROL_PREFIX } from './common.js';
 
-type Body = Record<string, unknown>;
-
-const PREFIX = '/_test/federation';
+const PREFIX = `${TEST_CONTROL_PREFIX}/federation`;
 /** Issuer ids are not documented (UNSPEC-ISSUER-RECORD-FIELDS): this server's own prefix. */
 export const ISSUER_ID_PREFIX = 'fdiss_';
-
-const bad = (message: string) => new ApiError(400, 'invalid_request_error', message);
-
-function bodyOf(value: unknown): Body {
-  if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) throw bad('body: must be a JSON object');
-  return value as Body;
-}
-
-function optString(body: Body, key: string): string | undefined {
-  const value = body[key];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw bad(`${key}: must be a string`);
-  return value;
-}
 
 /** Throws the first issue of a schema check, prefixed with the field. */
 function checkSchema(name: string, value: unknown, field: string): void {
@@ -75,12 +59,12 @@ function checkSchema(name: string, value: unknown, field: string): void {
   if (!result.ok) {
     const issue = result.issues[0];
     const where = issue ? issue.where.replace(new RegExp(`^${name}`), field) : field;
-    throw bad(`${where}: ${issue?.message ?? 'is invalid'}`);
+    throw invalid(`${where}: ${issue?.message ?? 'is invalid'}`);
   }
 }
 
-function organizationIdOf(state: ServerState, body: Body): string {
-  const given = optString(body, 'organization_id');
+function organizationIdOf(state: ServerState, body: BodyFields): string {
+  const given = body.string('organization_id');
   const id = given === undefined || given === 'demo' ? state.demo.organizationId : given;
   if (!state.store.organizations.get(id)) throw notFound('organization', id);
   return id;
@@ -88,23 +72,24 @@ function organizationIdOf(state: ServerState, body: Body): string {
 
 /** Store key of a workspace of the organization (`default` is the Default Workspace). */
 function workspaceKeyOf(state: ServerState, organizationId: string, id: unknown, field: string): string {
-  if (typeof id !== 'string') throw bad(`${field}: must be a workspace id or "default"`);
+  if (typeof id !== 'string') throw invalid(`${field}: must be a workspace id or "default"`);
   const key = id === 'default' ? defaultWorkspaceKey(organizationId) : id;
   const workspace = state.store.workspaces.get(key);
   // RULE-WORKSPACE-SAME-ORGANIZATION
   if (!workspace || workspace.organizationId !== organizationId) {
-    throw bad(`${field}: no workspace ${JSON.stringify(id)} in this organization`);
+    throw invalid(`${field}: no workspace ${JSON.stringify(id)} in this organization`);
   }
   return key;
 }
 
-function workspaceKeysOf(state: ServerState, organizationId: string, body: Body): string[] {
+function workspaceKeysOf(state: ServerState, organizationId: string, body: BodyFields): string[] {
   const keys: string[] = [];
-  if (body.workspace_id !== undefined)
-    keys.push(workspaceKeyOf(state, organizationId, body.workspace_id, 'workspace_id'));
-  if (body.workspace_ids !== undefined) {
-    if (!Array.isArray(body.workspace_ids)) throw bad('workspace_ids: must be an array');
-    body.workspace_ids.forEach((id, i) => {
+  const { workspace_id, workspace_ids } = body.values;
+  if (workspace_id !== undefined)
+    keys.push(workspaceKeyOf(state, organizationId, workspace_id, 'workspace_id'));
+  if (workspace_ids !== undefined) {
+    if (!Array.isArray(workspace_ids)) throw body.refuse('workspace_ids', 'must be an array');
+    workspace_ids.forEach((id, i) => {
       const key = workspaceKeyOf(state, organizationId, id, `workspace_ids[${i}]`);
       if (!keys.includes(key)) keys.push(key);
     });
@@ -148,12 +133,12 @@ function renderServiceAccount(state: ServerState, account: ServiceAccountRecord)
   };
 }
 
-function maxLifetimeOf(body: Body): number | undefined {
-  const value = body.max_token_lifetime_seconds;
+function maxLifetimeOf(body: BodyFields): number | undefined {
+  const value = body.values.max_token_lifetime_seconds;
   if (value === undefined || value === null) return undefined;
   // Any positive number of seconds (UNSPEC-ISSUER-MAX-LIFETIME-RANGE).
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw bad('max_token_lifetime_seconds: must be a positive number');
+    throw body.refuse('max_token_lifetime_seconds', 'must be a positive number');
   }
   return value;
 }
@@ -175,19 +160,21 @@ async function checkIssuer(
 ): Promise<void> {
   checkSchema('FederationIssuer', fields, 'issuer');
   const weak = weakKeyRejection(fields.jwks);
-  if (weak !== null) throw bad(weak);
+  if (weak !== null) throw invalid(weak);
   const rejection = await issuerUrlRejection(state, {
     issuer_url: fields.issuer_url,
     jwks: fields.jwks as FederationJwks,
   });
-  if (rejection)
-    throw new ApiError(rejection.status, rejection.body.error.type, rejection.body.error.message);
+  if (rejection) {
+    const { type: errorType, message } = rejection.body.error;
+    throw refused({ status: rejection.status, errorType, message });
+  }
 }
 
 function virtualNetwork(state: ServerState): VirtualNetwork {
   const network = federationOf(state).network;
   if (!(network instanceof VirtualNetwork)) {
-    throw new ApiError(409, 'invalid_request_error', 'this server fetches key sets from the real network');
+    throw apiError('test_control_network_key_sets');
   }
   return network;
 }
@@ -202,12 +189,12 @@ export function registerFederationTestControl(app: FastifyInstance, state: Serve
   const federation = federationOf(state);
 
   app.post(`${PREFIX}/issuers`, async (request) => {
-    const body = bodyOf(request.body);
+    const body = BodyFields.of(request.body, '');
     const organizationId = organizationIdOf(state, body);
-    const name = optString(body, 'name') ?? 'issuer';
-    const issuer_url = optString(body, 'issuer_url');
-    if (issuer_url === undefined) throw bad('issuer_url: is required');
-    const jwks = jwksOf(body.jwks);
+    const name = body.string('name') ?? 'issuer';
+    const issuer_url = body.string('issuer_url');
+    if (issuer_url === undefined) throw body.refuse('issuer_url', 'is required');
+    const jwks = jwksOf(body.values.jwks);
     await checkIssuer(state, { name, issuer_url, jwks });
     const issuer = federation.issuers.put({
       id: `${ISSUER_ID_PREFIX}${state.ids.token('issuer').slice(0, 24)}`,
@@ -224,24 +211,24 @@ export function registerFederationTestControl(app: FastifyInstance, state: Serve
 
   // Updating an issuer (rotating inline keys, KEYCACHE-INLINE-UPDATE) drops its cached key set.
   app.post<{ Params: { id: string } }>(`${PREFIX}/issuers/:id`, async (request) => {
-    const body = bodyOf(request.body);
+    const body = BodyFields.of(request.body, '');
     const issuer = federation.issuers.get(request.params.id);
     if (!issuer) throw notFound('issuer', request.params.id);
-    const issuer_url = optString(body, 'issuer_url') ?? issuer.issuer_url;
-    const jwks = body.jwks === undefined ? issuer.jwks : jwksOf(body.jwks);
+    const issuer_url = body.string('issuer_url') ?? issuer.issuer_url;
+    const jwks = body.values.jwks === undefined ? issuer.jwks : jwksOf(body.values.jwks);
     await checkIssuer(state, { name: issuer.name, issuer_url, jwks });
     issuer.issuer_url = issuer_url;
     issuer.jwks = jwks;
-    if (body.max_token_lifetime_seconds !== undefined) issuer.maxLifetimeSeconds = maxLifetimeOf(body);
+    if (body.values.max_token_lifetime_seconds !== undefined) issuer.maxLifetimeSeconds = maxLifetimeOf(body);
     issuer.version += 1;
     federation.keySets.drop(issuer.id);
     return renderIssuer(issuer);
   });
 
   app.post(`${PREFIX}/service_accounts`, async (request) => {
-    const body = bodyOf(request.body);
+    const body = BodyFields.of(request.body, '');
     const organizationId = organizationIdOf(state, body);
-    const name = optString(body, 'name') ?? 'service-account';
+    const name = body.string('name') ?? 'service-account';
     checkSchema('FederationName', name, 'name');
     const account = federation.serviceAccounts.put({
       id: `svac_${state.ids.token('service_account').slice(0, 24)}`,
@@ -254,36 +241,36 @@ export function registerFederationTestControl(app: FastifyInstance, state: Serve
   });
 
   app.post<{ Params: { id: string } }>(`${PREFIX}/service_accounts/:id/workspaces`, async (request) => {
-    const body = bodyOf(request.body);
+    const body = BodyFields.of(request.body, '');
     const account = federation.serviceAccounts.get(request.params.id);
     if (!account) throw notFound('service account', request.params.id);
-    const key = workspaceKeyOf(state, account.organizationId, body.workspace_id, 'workspace_id');
+    const key = workspaceKeyOf(state, account.organizationId, body.values.workspace_id, 'workspace_id');
     if (!account.workspaceKeys.includes(key)) account.workspaceKeys.push(key);
     return renderServiceAccount(state, account);
   });
 
   app.post(`${PREFIX}/rules`, async (request) => {
-    const body = bodyOf(request.body);
+    const body = BodyFields.of(request.body, '');
     const organizationId = organizationIdOf(state, body);
-    const issuerId = optString(body, 'issuer_id');
+    const issuerId = body.string('issuer_id');
     const issuer = issuerId === undefined ? undefined : federation.issuers.get(issuerId);
     if (!issuer || issuer.organizationId !== organizationId)
-      throw bad('issuer_id: no such issuer in this organization');
-    const name = optString(body, 'name') ?? 'rule';
+      throw body.refuse('issuer_id', 'no such issuer in this organization');
+    const name = body.string('name') ?? 'rule';
     const fields: Record<string, unknown> = {
       name,
-      match: body.match,
-      oauth_scope: body.oauth_scope ?? 'workspace:developer',
-      ...(body.token_lifetime_seconds !== undefined
-        ? { token_lifetime_seconds: body.token_lifetime_seconds }
+      match: body.values.match,
+      oauth_scope: body.values.oauth_scope ?? 'workspace:developer',
+      ...(body.values.token_lifetime_seconds !== undefined
+        ? { token_lifetime_seconds: body.values.token_lifetime_seconds }
         : {}),
-      ...(typeof body.workspace_id === 'string' && body.workspace_id !== 'default'
-        ? { workspace_id: body.workspace_id }
+      ...(typeof body.values.workspace_id === 'string' && body.values.workspace_id !== 'default'
+        ? { workspace_id: body.values.workspace_id }
         : {}),
     };
     // The matcher rules first: their messages name the matcher (MATCH-AT-LEAST-ONE, ...).
-    const match = matchers.validateMatch(body.match);
-    if (!match.ok) throw bad(match.message);
+    const match = matchers.validateMatch(body.values.match);
+    if (!match.ok) throw invalid(match.message);
     // RULE-LIFETIME-MIN/MAX, RULE-LIFETIME-REJECTED-AT-REQUEST, RULE-OAUTH-SCOPE-ENUM, FED-NAME-LIMITS.
     checkSchema('FederationRule', fields, 'rule');
     const keys = workspaceKeysOf(state, organizationId, body);
@@ -294,11 +281,11 @@ export function registerFederationTestControl(app: FastifyInstance, state: Serve
       organizationId,
       issuerId: issuer.id,
       name,
-      match: body.match as FederationMatch,
+      match: body.values.match as FederationMatch,
       oauth_scope: fields.oauth_scope as FederationOAuthScope,
       token_lifetime_seconds:
-        typeof body.token_lifetime_seconds === 'number'
-          ? body.token_lifetime_seconds
+        typeof body.values.token_lifetime_seconds === 'number'
+          ? body.values.token_lifetime_seconds
           : DEFAULT_TOKEN_LIFETIME_SECONDS,
       workspaceKeys: keys,
       archivedAt: null,
@@ -308,9 +295,9 @@ export function registerFederationTestControl(app: FastifyInstance, state: Serve
   });
 
   app.post<{ Params: { id: string } }>(`${PREFIX}/rules/:id/workspaces`, async (request) => {
-    const body = bodyOf(request.body);
+    const body = BodyFields.of(request.body, '');
     const rule = findRule(state, request.params.id);
-    const key = workspaceKeyOf(state, rule.organizationId, body.workspace_id, 'workspace_id');
+    const key = workspaceKeyOf(state, rule.organizationId, body.values.workspace_id, 'workspace_id');
     if (!rule.workspaceKeys.includes(key)) rule.workspaceKeys.push(key); // RULE-MULTI-WORKSPACE
     return renderRule(state, rule);
   });
@@ -330,33 +317,34 @@ export function registerFederationTestControl(app: FastifyInstance, state: Serve
   });
 
   app.post(`${PREFIX}/hosts`, async (request) => {
-    const body = bodyOf(request.body);
+    const body = BodyFields.of(request.body, '');
     const network = virtualNetwork(state);
-    const hostname = optString(body, 'hostname');
-    if (hostname === undefined || hostname === '') throw bad('hostname: is required');
-    const addresses = body.addresses;
+    const hostname = body.string('hostname');
+    if (hostname === undefined || hostname === '') throw body.refuse('hostname', 'is required');
+    const addresses = body.values.addresses;
     if (
       addresses !== undefined &&
       (!Array.isArray(addresses) || !addresses.every((a) => typeof a === 'string'))
     ) {
-      throw bad('addresses: must be an array of strings');
+      throw body.refuse('addresses', 'must be an array of strings');
     }
     const host = network.host(hostname, {
       ...(addresses !== undefined ? { addresses: addresses as string[] } : {}),
-      ...(optString(body, 'ca_cert_pem') !== undefined ? { caCertPem: optString(body, 'ca_cert_pem') } : {}),
+      ...(body.string('ca_cert_pem') !== undefined ? { caCertPem: body.string('ca_cert_pem') } : {}),
     });
-    if (typeof body.down === 'boolean') host.down = body.down;
+    if (typeof body.values.down === 'boolean') host.down = body.values.down;
     return { hostname: hostname.toLowerCase(), addresses: host.addresses, down: host.down };
   });
 
   app.post(`${PREFIX}/hosts/documents`, async (request) => {
-    const body = bodyOf(request.body);
+    const body = BodyFields.of(request.body, '');
     const network = virtualNetwork(state);
-    const url = optString(body, 'url');
-    if (url === undefined || !URL.canParse(url)) throw bad('url: must be an absolute URL');
-    const status = body.status ?? 200;
-    if (typeof status !== 'number' || !Number.isInteger(status)) throw bad('status: must be an integer');
-    network.serve(url, body.body, status);
+    const url = body.string('url');
+    if (url === undefined || !URL.canParse(url)) throw body.refuse('url', 'must be an absolute URL');
+    const status = body.values.status ?? 200;
+    if (typeof status !== 'number' || !Number.isInteger(status))
+      throw body.refuse('status', 'must be an integer');
+    network.serve(url, body.values.body, status);
     return { url, status };
   });
 

@@ -1,34 +1,58 @@
 /**
- * Test control for the fixtures around dreams (off unless the server starts with test control):
- * archive or delete an input session, delete a memory store. Each change reaches the dreams that
- * use the fixture through the dream machine's `step` (via `applyDreamEvent`):
+ * Test control of the background work and what it reads (off unless the server starts with test
+ * control): drive a dream's pipeline or a batch's processing, archive or delete an input session,
+ * archive or delete a memory store. Each change reaches the dreams that use the fixture through
+ * the dream machine's `step` (via `applyDreamEvent`):
  *
  * - an archived or deleted session fails the dreams reading it (`input_session.unavailable`);
- * - deleting a memory store is refused with the row's 400 while it is the output of a pending or
- *   running dream (`output_store.delete`), and fails the dreams reading it
- *   (`input_store.unavailable`).
+ * - archiving or deleting a memory store is refused with the row's 400 while it is the output of a
+ *   pending or running dream (`output_store.archive`, `output_store.delete`), and fails the dreams
+ *   reading it (`input_store.unavailable`);
+ * - failing a pending dream's pipeline is a happening the machine calls impossible: 409.
  *
- * Failing a dream's pipeline (including a pending one, which the machine calls impossible: 409)
- * is `POST /_test/dreams/:id/fail` in test-control.ts.
+ *   POST /_test/dreams/:id/{start,progress,complete,fail}  {error_type?}  (fail)
+ *   POST /_test/batches/:id/complete                      {internal_errors?, error_type?}
+ *   GET  /_test/sessions/:id
+ *   POST /_test/sessions/:id/{archive,delete}
+ *   POST /_test/memory_stores/:id/{archive,delete}
  */
+import { batchRules, type KnownDreamErrorType } from '@vendor-api/spec';
 import type { FastifyInstance } from 'fastify';
-import { iso } from './clock.js';
-import { ApiError, notFound } from './errors.js';
-import { faultOn } from './faults/index.js';
-import { type AnyStep, applyDreamEvent, inputSessionIds, inputStoreId } from './lifecycle/dreams.js';
-import type { ServerState } from './state.js';
-import type { SessionRecord } from './store.js';
+import { iso } from '../clock.js';
+import { apiError, notFound } from '../errors.js';
+import { faultOn } from '../faults/index.js';
+import { applyDreamEvent, inputSessionIds, inputStoreId, startPipeline } from '../lifecycle/dreams.js';
+import {
+  applyBatchEvent,
+  DEFAULT_INTERNAL_ERROR_TYPE,
+  type Processing,
+} from '../lifecycle/message-batches.js';
+import type { ServerState } from '../state.js';
+import type { BatchRecord, SessionRecord } from '../store.js';
+import { BodyFields, checkStep, TEST_CONTROL_PREFIX } from './common.js';
 
-const PREFIX = '/_test';
+/** Error type of a failed pipeline when the body names none (the dream's own failure type). */
+const PIPELINE_FAILURE_TYPE = 'internal_error' satisfies KnownDreamErrorType;
 
-/** Throws the row's HTTP error for a rejected event; a 409 for a happening that cannot occur. */
-function refuseUnlessAllowed(result: AnyStep, what: string): void {
-  const outcome = result.outcome;
-  if (outcome.kind === 'error') {
-    throw new ApiError(outcome.status, outcome.errorType ?? 'invalid_request_error', `${what} refused`);
+/**
+ * The processing test control asks of a batch: `internal_errors` (custom ids of its requests
+ * that meet an internal error) and their `error_type`: one a client may retry as it is, so not
+ * the type of an invalid request (the spec's `batchRules.isRetryable`, BATCH-RESULT-ERRORED-CAUSES).
+ */
+function processingOf(body: BodyFields, record: BatchRecord): Processing {
+  const ids = body.values.internal_errors ?? [];
+  const known = new Set(record.requests.map((r) => r.custom_id));
+  if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string' && known.has(id))) {
+    throw body.refuse('internal_errors', "must list custom ids of the batch's requests");
   }
-  if (outcome.kind === 'impossible')
-    throw new ApiError(409, 'invalid_request_error', `${what} cannot happen now`);
+  const errorType = body.values.error_type ?? DEFAULT_INTERNAL_ERROR_TYPE;
+  if (typeof errorType !== 'string' || !batchRules.isRetryable(errorType)) {
+    throw body.refuse(
+      'error_type',
+      'must be an error type a client may retry (not the type of an invalid request)',
+    );
+  }
+  return { internalErrors: new Map((ids as string[]).map((id) => [id, errorType])) };
 }
 
 /** The dreams (any status: the machine decides) that read a session. */
@@ -52,6 +76,57 @@ function loseSession(state: ServerState, sessionId: string, at: number): void {
 }
 
 export function registerLifecycleTestControl(app: FastifyInstance, state: ServerState): void {
+  const PREFIX = TEST_CONTROL_PREFIX;
+
+  app.post<{ Params: { id: string; action: string } }>(`${PREFIX}/dreams/:id/:action`, async (request) => {
+    state.catchUp();
+    const record = state.store.dreams.get(request.params.id);
+    if (!record) throw notFound('dream', request.params.id);
+    const now = state.clock.now();
+    const action = request.params.action;
+    if (action === 'start') checkStep(startPipeline(state, record, now), 'pipeline.started');
+    else if (action === 'progress')
+      checkStep(applyDreamEvent(state, record, 'pipeline.progress', now), action);
+    else if (action === 'complete')
+      checkStep(applyDreamEvent(state, record, 'pipeline.succeeded', now), action);
+    else if (action === 'fail') {
+      const errorType = BodyFields.of(request.body).string('error_type') ?? PIPELINE_FAILURE_TYPE;
+      checkStep(applyDreamEvent(state, record, 'pipeline.failed', now, { errorType }), 'pipeline.failed');
+    } else throw apiError('test_control_unknown_action', { what: 'dream', action });
+    return record.dream;
+  });
+
+  app.post<{ Params: { id: string } }>(`${PREFIX}/batches/:id/complete`, async (request) => {
+    state.catchUp();
+    const record = state.store.batches.get(request.params.id);
+    if (!record) throw notFound('message batch', request.params.id);
+    const processing = processingOf(BodyFields.of(request.body), record);
+    checkStep(
+      applyBatchEvent(state, record, 'processing.completed', state.clock.now(), processing),
+      'processing.completed',
+    );
+    return record.batch;
+  });
+
+  // Archiving a store: rejected while it is the output of an active dream; fails the active dreams
+  // that read it. Both answers come from the dream machine.
+  app.post<{ Params: { id: string } }>(`${PREFIX}/memory_stores/:id/archive`, async (request) => {
+    state.catchUp();
+    const store = state.store.memoryStores.get(request.params.id);
+    if (!store) throw notFound('memory store', request.params.id);
+    const now = state.clock.now();
+    for (const record of state.store.dreams.values()) {
+      if (record.dream.outputs.some((o) => o.memory_store_id === store.id)) {
+        checkStep(applyDreamEvent(state, record, 'output_store.archive', now), 'archiving the output store');
+      }
+    }
+    store.archivedAt = now;
+    for (const record of state.store.dreams.values()) {
+      if (inputStoreId(record) === store.id) applyDreamEvent(state, record, 'input_store.unavailable', now);
+    }
+    return { id: store.id, archived_at: iso(now) };
+  });
+
   // Whether a session is archived or deleted (session records are not shown: UNSPEC-SESS-RECORD-FIELDS).
   app.get<{ Params: { id: string } }>(`${PREFIX}/sessions/:id`, async (request) => {
     state.catchUp();
@@ -91,10 +166,7 @@ export function registerLifecycleTestControl(app: FastifyInstance, state: Server
     if (!faultOn(state, 'DREAM_OUTPUT_STORE_DELETABLE_WHILE_ACTIVE')) {
       for (const record of state.store.dreams.values()) {
         if (record.dream.outputs.some((o) => o.memory_store_id === store.id)) {
-          refuseUnlessAllowed(
-            applyDreamEvent(state, record, 'output_store.delete', now),
-            'deleting the output store',
-          );
+          checkStep(applyDreamEvent(state, record, 'output_store.delete', now), 'deleting the output store');
         }
       }
     }
