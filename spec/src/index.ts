@@ -48,6 +48,7 @@ import * as ruJwt from './rules/jwt.js';
 import * as ruMatchers from './rules/matchers.js';
 import * as ruMessageBatches from './rules/message-batches.js';
 import * as ruMessages from './rules/messages.js';
+import * as ruRateLimits from './rules/rate-limits.js';
 import * as ruSessions from './rules/sessions.js';
 import * as ruUrls from './rules/urls.js';
 import * as ruWorkspaces from './rules/workspaces.js';
@@ -94,6 +95,7 @@ export {
   ruMatchers as matchers,
   ruMessageBatches as batchRules,
   ruMessages as messageRules,
+  ruRateLimits as rateLimits,
   ruSessions as sessionRules,
   ruUrls as urls,
   ruWorkspaces as workspaceRules,
@@ -158,6 +160,7 @@ export const RULE_MODULES = {
   matchers: ruMatchers,
   'message-batches': ruMessageBatches,
   messages: ruMessages,
+  'rate-limits': ruRateLimits,
   sessions: ruSessions,
   urls: ruUrls,
   workspaces: ruWorkspaces,

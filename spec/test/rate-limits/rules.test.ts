@@ -18,7 +18,7 @@ import {
   filterWorkspaceRateLimits,
   groupKey,
   mergeRateLimits,
-} from '../../src/rules/workspaces.js';
+} from '../../src/rules/rate-limits.js';
 import { vendor } from '../../src/vendor.js';
 import { Ok } from '../helpers.js';
 

@@ -1,4 +1,4 @@
-import { type OrganizationRateLimit, workspaceRules } from '@vendor-api/spec';
+import { type OrganizationRateLimit, rateLimits } from '@vendor-api/spec';
 import { defineCase } from '../../case.js';
 import { allPages } from './support.js';
 
@@ -32,8 +32,8 @@ export const organizationEntries = defineCase({
   async run(ctx) {
     const entries = await allPages<OrganizationRateLimit>(ctx, 'organizations.rate_limits.list');
     const problems = [
-      ...workspaceRules.checkModelGroups(entries, ctx.vendor.models.all).problems,
-      ...workspaceRules.checkLimiterPlacement(entries).problems,
+      ...rateLimits.checkModelGroups(entries, ctx.vendor.models.all).problems,
+      ...rateLimits.checkLimiterPlacement(entries).problems,
     ];
     if (problems.length)
       ctx.fail(

@@ -2,8 +2,8 @@ import {
   type OrganizationRateLimit,
   RATE_LIMIT_GROUP_TYPES,
   RATE_LIMITER_TYPES,
+  rateLimits,
   type WorkspaceRateLimit,
-  workspaceRules,
 } from '@vendor-api/spec';
 import fc from 'fast-check';
 import type { RateLimitOverrideFixture } from '../../adapter.js';
@@ -119,7 +119,7 @@ export const workspaceOverrides = defineCase({
         if (withModel.status >= 300) ctx.clientError(withModel);
         else if (!sameEntries((withModel.body as { data: WorkspaceRateLimit[] }).data, got))
           ctx.fail(`model=${model} filtered the workspace list: ${withModel.text}`);
-        const merged = workspaceRules.mergeRateLimits(org, got);
+        const merged = rateLimits.mergeRateLimits(org, got);
         if (!merged.ok) ctx.fail(`workspace overrides: ${merged.problems.map((p) => p.message).join('; ')}`);
         const filtered = await allPages<WorkspaceRateLimit>(
           ctx,
@@ -129,7 +129,7 @@ export const workspaceOverrides = defineCase({
             query: { group_type: groupType },
           },
         );
-        const answerOf = workspaceRules.filterWorkspaceRateLimits(want, { group_type: groupType });
+        const answerOf = rateLimits.filterWorkspaceRateLimits(want, { group_type: groupType });
         if (answerOf.status !== 200 || !sameEntries(filtered, answerOf.body.data))
           ctx.fail(`group_type=${groupType}: got ${JSON.stringify(filtered)}`);
       },

@@ -3,7 +3,7 @@
  * the documents' model family. Every model identifier and alias (dated and undated) appears in
  * exactly one `model_group` entry (RL-MODEL-IN-EXACTLY-ONE-GROUP), `enqueued_batch_requests` only
  * in the `batch` group (RL-ENQUEUED-BATCH-REQUESTS-BATCH): both checked with the spec's
- * `workspaceRules.checkModelGroups` / `checkLimiterPlacement` (`rateLimitConfigProblems`).
+ * `rateLimits.checkModelGroups` / `checkLimiterPlacement` (`rateLimitConfigProblems`).
  *
  * The documents name two models (`v.models`) and say that groups hold "identifiers and aliases
  * (dated and undated)" without listing any alias: the aliases and snapshot dates below are the
@@ -15,8 +15,8 @@ import {
   type OrganizationRateLimitValue,
   type RateLimiterType,
   type RateLimitGroupType,
+  rateLimits,
   type Vendor,
-  workspaceRules,
 } from '@vendor-api/spec';
 
 type ModelKey = 'opus' | 'sonnet';
@@ -130,8 +130,8 @@ export function organizationRateLimits(v: Vendor, options: ConfigOptions = {}): 
 /** What the spec's rules find wrong with a configuration (none for the shipped one). */
 export function rateLimitConfigProblems(v: Vendor, entries = organizationRateLimits(v)): string[] {
   return [
-    ...workspaceRules.checkModelGroups(entries, knownModels(v)).problems,
-    ...workspaceRules.checkLimiterPlacement(entries).problems,
+    ...rateLimits.checkModelGroups(entries, knownModels(v)).problems,
+    ...rateLimits.checkLimiterPlacement(entries).problems,
   ].map((p) => p.message);
 }
 
@@ -141,13 +141,13 @@ export function organizationEntryFor(
   groupType: RateLimitGroupType,
   models: readonly string[] | null,
 ): OrganizationRateLimit | undefined {
-  const key = workspaceRules.groupKey({
+  const key = rateLimits.groupKey({
     type: 'rate_limit',
     group_type: groupType,
     models,
     limits: [],
   } as never);
-  return entries.find((e) => workspaceRules.groupKey(e) === key);
+  return entries.find((e) => rateLimits.groupKey(e) === key);
 }
 
 /** The dated identifier of one of the documents' undated model identifiers (the project's snapshots). */

@@ -6,9 +6,9 @@
 import {
   type OrganizationRateLimit,
   type RateLimitGroupType,
+  rateLimits,
   type WorkspaceRateLimit,
   type WorkspaceRateLimitValue,
-  workspaceRules,
 } from '@vendor-api/spec';
 import { findAdminWorkspace, organizationOf } from '../admin/organizations.js';
 import { organizationEntryFor, organizationRateLimits } from '../admin/rate-limit-config.js';
@@ -68,9 +68,9 @@ export function workspaceEntries(state: ServerState, workspaceId: string): Works
     } as WorkspaceRateLimit;
   });
   if (faultOn(state, 'RL_WS_INHERITED_LISTED')) {
-    const keys = new Set(entries.map((e) => workspaceRules.groupKey(e)));
+    const keys = new Set(entries.map((e) => rateLimits.groupKey(e)));
     for (const e of org) {
-      if (keys.has(workspaceRules.groupKey(e))) continue;
+      if (keys.has(rateLimits.groupKey(e))) continue;
       entries.push({
         ...e,
         type: 'workspace_rate_limit',
@@ -102,7 +102,7 @@ export const handlers: HandlerMap = {
         'query: `model` only goes with `group_type=model_group`',
       );
     }
-    const answer = workspaceRules.filterOrgRateLimits(orgEntries(state), {
+    const answer = rateLimits.filterOrgRateLimits(orgEntries(state), {
       ...(model === undefined ? {} : { model }),
       ...(groupType === undefined ? {} : { group_type: groupType }),
     });
@@ -134,7 +134,7 @@ export const handlers: HandlerMap = {
     }
     checkPage(ctx);
     const groupType = ctx.query.group_type as RateLimitGroupType | undefined;
-    const answer = workspaceRules.filterWorkspaceRateLimits(
+    const answer = rateLimits.filterWorkspaceRateLimits(
       workspaceEntries(state, workspace.id),
       groupType === undefined ? {} : { group_type: groupType },
     );

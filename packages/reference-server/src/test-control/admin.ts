@@ -23,6 +23,7 @@ import {
   RATE_LIMITER_TYPES,
   type RateLimiterType,
   type RateLimitGroupType,
+  rateLimits,
   workspaceRules,
 } from '@vendor-api/spec';
 import type { FastifyInstance } from 'fastify';
@@ -122,7 +123,7 @@ function setOverrides(state: ServerState, workspaceId: string, value: unknown): 
       return { type: type as RateLimiterType, value: v };
     });
     // RL-ENQUEUED-BATCH-REQUESTS-BATCH
-    const placement = workspaceRules.checkLimiterPlacement([
+    const placement = rateLimits.checkLimiterPlacement([
       { type: 'workspace_rate_limit', group_type: groupType, models, limits } as never,
     ]);
     if (!placement.ok) throw invalid(`${where}: ${placement.problems.map((p) => p.message).join('; ')}`);

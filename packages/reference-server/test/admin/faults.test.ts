@@ -2,7 +2,7 @@
  * Every seeded fault of the admin area changes an observable answer: each scenario runs on a
  * server without faults (the correct answer) and on one with the fault (a different answer).
  */
-import { spec, workspaceRules } from '@vendor-api/spec';
+import { rateLimits, spec, workspaceRules } from '@vendor-api/spec';
 import { describe, expect, it } from 'vitest';
 import { faults } from '../../src/faults/admin.js';
 import { handlers } from '../../src/routes/workspaces.js';
@@ -110,8 +110,8 @@ const scenarios: Record<string, (a: A) => Promise<unknown>> = {
       }),
     ),
   RL_MODEL_IN_TWO_GROUPS: async (a) => {
-    const data = (await a.get(ORG_RL)).json?.data as Parameters<typeof workspaceRules.checkModelGroups>[0];
-    return workspaceRules.checkModelGroups(data).ok;
+    const data = (await a.get(ORG_RL)).json?.data as Parameters<typeof rateLimits.checkModelGroups>[0];
+    return rateLimits.checkModelGroups(data).ok;
   },
   RL_UNMATCHED_MODEL_200: (a) => statusOf(a.get(`${ORG_RL}?model=not-a-model`)),
   RL_GROUP_TYPE_IGNORED: async (a) => dataOf(await a.get(`${ORG_RL}?group_type=files`)).length,

@@ -2,8 +2,8 @@ import {
   defineVendor,
   type OrganizationRateLimit,
   RATE_LIMIT_GROUP_TYPES,
+  rateLimits,
   type WorkspaceRateLimit,
-  workspaceRules,
 } from '@vendor-api/spec';
 import { describe, expect, it } from 'vitest';
 import {
@@ -58,7 +58,7 @@ describe('the rate-limit configuration', () => {
   it('has one entry per group type, `enqueued_batch_requests` only in batch (RL-ENQUEUED-BATCH-REQUESTS-BATCH)', () => {
     const entries = organizationRateLimits(defineVendor('vendor'));
     for (const g of RATE_LIMIT_GROUP_TYPES) expect(entries.some((e) => e.group_type === g)).toBe(true);
-    expect(workspaceRules.checkLimiterPlacement(entries).ok).toBe(true);
+    expect(rateLimits.checkLimiterPlacement(entries).ok).toBe(true);
   });
 });
 
@@ -171,7 +171,7 @@ describe('GET /v1/organizations/workspaces/{workspace_id}/rate_limits', () => {
         limits: [{ type: 'input_tokens_per_minute', value: 5000, org_limit: null }],
       },
     ]);
-    expect(workspaceRules.mergeRateLimits(org, data).ok).toBe(true);
+    expect(rateLimits.mergeRateLimits(org, data).ok).toBe(true);
     expect(await loop(a, wsUrl(ws))).toEqual(data);
     const filtered = await a.get(`${wsUrl(ws)}?group_type=token_count`);
     expect(dataOf<WorkspaceRateLimit>(filtered).map((e) => e.group_type)).toEqual(['token_count']);
