@@ -48,6 +48,7 @@ import * as ruJwt from './rules/jwt.js';
 import * as ruMatchers from './rules/matchers.js';
 import * as ruMessageBatches from './rules/message-batches.js';
 import * as ruMessages from './rules/messages.js';
+import * as ruProfileFiles from './rules/profile-files.js';
 import * as ruRateLimits from './rules/rate-limits.js';
 import * as ruSessions from './rules/sessions.js';
 import * as ruUrls from './rules/urls.js';
@@ -150,7 +151,10 @@ const UNSPECIFIED_MODULES = [
   unSessions,
   unDreams,
 ];
-/** Rules modules by name, each with the requirement ids it implements. */
+/**
+ * Rules modules by name (their file stems), each with the requirement ids it implements. Some are
+ * exported under a family's namespace: `credentials` holds `profile-files` too.
+ */
 export const RULE_MODULES = {
   access: ruAccess,
   credentials: ruCredentials,
@@ -160,6 +164,7 @@ export const RULE_MODULES = {
   matchers: ruMatchers,
   'message-batches': ruMessageBatches,
   messages: ruMessages,
+  'profile-files': ruProfileFiles,
   'rate-limits': ruRateLimits,
   sessions: ruSessions,
   urls: ruUrls,

@@ -219,6 +219,24 @@ describe('the resolver checks profile files exactly as the schemas do', () => {
     );
   });
 
+  it.each([
+    [{ colour: 'blue' }, ['`colour` is not a field of this file']],
+    [{ organization_id: 'acme-secret' }, ['`organization_id` must be a string of format uuid']],
+    [{ base_url: 'not a url' }, ['`base_url` must be a string of format uri']],
+    [{ 'a/b': 1 }, ['`a/b` is not a field of this file']],
+    [
+      { authentication: { ...federation, identity_token: { source: 'file', path: 3, extra: 'x' } } },
+      [
+        '`authentication.identity_token.extra` is not a field of this file',
+        '`authentication.identity_token.path`: expected string',
+      ],
+    ],
+    [{ authentication: { type: 7 } }, ['`authentication` matches none of the forms it may take']],
+  ])('names the fields of %j that fail the schema, never their values', (value, problems) => {
+    expect(profileConfigProblems(value)).toEqual(problems);
+    expect(profileConfigProblems(value).join(' ')).not.toMatch(/acme-secret|not a url/);
+  });
+
   it('rejects non-object files', () => {
     for (const value of [null, [], 'x', 1]) {
       expect(profileConfigProblems(value)).not.toEqual([]);
