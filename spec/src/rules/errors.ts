@@ -11,6 +11,7 @@
  * from the template, so a missing or misspelt parameter does not compile.
  */
 import { KNOWN_ERROR_TYPES } from '../resources/common.js';
+import { INVALID_GRANT_MESSAGE } from './jwt.js';
 
 /**
  * The error types the table uses: the documented ones (`KNOWN_ERROR_TYPES`) and the reference
@@ -333,6 +334,14 @@ export const ERRORS = {
     requirements: ['EXCH-ERR-FIELD-MISSING'],
     unspecified: [BODY, 'UNSPEC-EXCH-OTHER-VALIDATION'],
   },
+  /** Every refused assertion: one body whatever the cause (`jwt.invalidGrantBody`). */
+  exchange_invalid_grant: {
+    status: 400,
+    type: 'invalid_grant',
+    message: INVALID_GRANT_MESSAGE,
+    requirements: ['EXCH-ERR-GRANT-MERGED', 'EXCH-ERR-GRANT-CAUSE-HIDDEN'],
+    unspecified: [BODY],
+  },
   exchange_jwt_check_failed: {
     status: 400,
     type: 'invalid_request',
@@ -432,11 +441,6 @@ export type ErrorParams<C extends ErrorCode> = {
 /** Whether a string is a code of the table. */
 export function isErrorCode(code: string): code is ErrorCode {
   return Object.hasOwn(ERRORS, code);
-}
-
-/** The entry of a code. */
-export function errorEntry(code: ErrorCode): ErrorEntry {
-  return ERRORS[code];
 }
 
 /** An error's message, its template filled with the parameters. */
