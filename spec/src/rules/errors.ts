@@ -317,13 +317,69 @@ export const ERRORS = {
     requirements: [],
     unspecified: [BODY, 'UNSPEC-MEMBER-USER-ID'],
   },
-  /** The admin endpoints' refusals the documents do not show; the message names the item. */
-  unspecified_refusal: {
+  // Refusals of the admin endpoints the documents do not show (by Unspecified id: UNSPECIFIED_REFUSALS).
+  workspace_archive_default: {
     status: 400,
     type: 'invalid_request_error',
     message: '{problem} ({unspecified})',
     requirements: [],
-    unspecified: [BODY, 'UNSPEC-WS-ADMIN-ERRORS'],
+    unspecified: [BODY, 'UNSPEC-WS-ARCHIVE-DEFAULT'],
+  },
+  workspace_admin_credential_rejected: {
+    status: 403,
+    type: 'permission_error',
+    message: '{problem} ({unspecified})',
+    requirements: [],
+    unspecified: [BODY, 'UNSPEC-WS-ADMIN-CREDENTIAL-REJECTED'],
+  },
+  workspace_cap_exceeded: {
+    status: 400,
+    type: 'invalid_request_error',
+    message: '{problem} ({unspecified})',
+    requirements: [],
+    unspecified: [BODY, 'UNSPEC-WS-CAP-EXCEEDED'],
+  },
+  workspace_create_non_admin: {
+    status: 403,
+    type: 'permission_error',
+    message: '{problem} ({unspecified})',
+    requirements: [],
+    unspecified: [BODY, 'UNSPEC-WS-CREATE-NON-ADMIN'],
+  },
+  member_change_rejected: {
+    status: 400,
+    type: 'invalid_request_error',
+    message: '{problem} ({unspecified})',
+    requirements: [],
+    unspecified: [BODY, 'UNSPEC-MEMBER-CHANGE-REJECTED'],
+  },
+  member_add_inherited: {
+    status: 400,
+    type: 'invalid_request_error',
+    message: '{problem} ({unspecified})',
+    requirements: [],
+    unspecified: [BODY, 'UNSPEC-MEMBER-ADD-INHERITED'],
+  },
+  member_add_existing: {
+    status: 400,
+    type: 'invalid_request_error',
+    message: '{problem} ({unspecified})',
+    requirements: [],
+    unspecified: [BODY, 'UNSPEC-MEMBER-ADD-EXISTING'],
+  },
+  member_not_a_member: {
+    status: 404,
+    type: 'not_found_error',
+    message: '{problem} ({unspecified})',
+    requirements: [],
+    unspecified: [BODY, 'UNSPEC-MEMBER-NOT-A-MEMBER'],
+  },
+  member_archived_workspace: {
+    status: 400,
+    type: 'invalid_request_error',
+    message: '{problem} ({unspecified})',
+    requirements: [],
+    unspecified: [BODY, 'UNSPEC-MEMBER-ARCHIVED-WORKSPACE'],
   },
 
   // The token exchange.
@@ -427,6 +483,22 @@ export const ERRORS = {
 
 /** The code of an error of the table (`not_found`, `scope_outside`). */
 export type ErrorCode = keyof typeof ERRORS;
+
+/**
+ * The code of each refusal the documents do not show, by the Unspecified id the spec's rules and
+ * machine rows cite when they meet it (its message names the id: `{problem} ({unspecified})`).
+ */
+export const UNSPECIFIED_REFUSALS = {
+  'UNSPEC-WS-ARCHIVE-DEFAULT': 'workspace_archive_default',
+  'UNSPEC-WS-ADMIN-CREDENTIAL-REJECTED': 'workspace_admin_credential_rejected',
+  'UNSPEC-WS-CAP-EXCEEDED': 'workspace_cap_exceeded',
+  'UNSPEC-WS-CREATE-NON-ADMIN': 'workspace_create_non_admin',
+  'UNSPEC-MEMBER-CHANGE-REJECTED': 'member_change_rejected',
+  'UNSPEC-MEMBER-ADD-INHERITED': 'member_add_inherited',
+  'UNSPEC-MEMBER-ADD-EXISTING': 'member_add_existing',
+  'UNSPEC-MEMBER-NOT-A-MEMBER': 'member_not_a_member',
+  'UNSPEC-MEMBER-ARCHIVED-WORKSPACE': 'member_archived_workspace',
+} as const satisfies Readonly<Record<string, ErrorCode>>;
 
 /** The parameter names of a message template: `{what} {id:json}` → `'what' | 'id'`. */
 export type TemplateParams<T extends string> = T extends `${string}{${infer P}}${infer Rest}`

@@ -12,6 +12,7 @@ import {
   errorTypeOfStatus,
   isErrorCode,
   type TemplateParams,
+  UNSPECIFIED_REFUSALS,
 } from '../../src/rules/errors.js';
 
 const entries = Object.entries(ERRORS) as [ErrorCode, ErrorEntry][];
@@ -71,6 +72,15 @@ describe('the error table', () => {
         ERRORS.credential_missing.status,
         ERRORS.credential_missing.type,
       ]);
+    }
+  });
+});
+
+describe('UNSPECIFIED_REFUSALS', () => {
+  it('names, for each refusal the documents do not show, a code that cites that Unspecified id', () => {
+    for (const [id, code] of Object.entries(UNSPECIFIED_REFUSALS)) {
+      expect(ERRORS[code].unspecified, id).toContain(id);
+      expect(ERRORS[code].message, id).toContain('({unspecified})');
     }
   });
 });
