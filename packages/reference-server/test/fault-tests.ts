@@ -3,9 +3,11 @@
  * fault (and checks the catalog has it and that it cites a requirement of the spec); `tested`
  * lets the file check that every fault of its catalog has a test.
  */
-import { spec } from '@vendor-api/spec';
+import { FAULTS, type FaultArea, type FaultDefinition, spec } from '@vendor-api/spec';
 import { expect, it } from 'vitest';
-import type { FaultDefinition } from '../src/faults/index.js';
+
+/** The catalog's faults of one area. */
+export const faultsIn = (area: FaultArea): FaultDefinition[] => FAULTS.filter((f) => f.area === area);
 
 export function faultTests(catalog: readonly FaultDefinition[]) {
   const tested = new Set<string>();

@@ -4,11 +4,13 @@
  */
 import { spec, workspaceRules } from '@vendor-api/spec';
 import { describe, expect, it } from 'vitest';
-import { faults } from '../../src/faults/admin.js';
 import { handlers } from '../../src/routes/workspaces.js';
 import type { HandlerContext } from '../../src/state.js';
+import { faultsIn } from '../fault-tests.js';
 import { idsOf } from '../helpers.js';
 import { type A, admin, createWorkspace, dataOf, user } from './admin-helpers.js';
+
+const faults = faultsIn('admin');
 
 const WS = '/v1/organizations/workspaces';
 const ORG_RL = '/v1/organizations/rate_limits';

@@ -1,0 +1,77 @@
+/**
+ * Seeded faults of dreams: the dream state machine (rows replaced, effects dropped), the list and
+ * its limit, the inputs and the pipeline (document 001, "States and transitions > Dream",
+ * "Endpoints > Dreams").
+ */
+import { DREAM_LIST_LIMIT_MAX } from '@vendor-api/spec';
+import { replaceRows, withoutEffect } from './machine-rows.js';
+import { type AreaImplementations, IN_TEST_CONTROL } from './types.js';
+
+/** An answer of 200 that leaves the dream as it is. */
+const UNCHANGED_OK = { to: 'unchanged', outcome: { kind: 'ok', status: 200 }, effects: [] } as const;
+
+export const dreams: AreaImplementations<'dreams'> = {
+  DREAM_INPUTS_OF_OTHER_WORKSPACES_ACCEPTED: { decisions: { foreignDreamInputsRefused: () => () => false } },
+  DREAM_PIPELINE_SESSION_NOT_ARCHIVED: {
+    machines: { dreams: (m) => withoutEffect(m, 'archive_pipeline_session') },
+  },
+  DREAM_CANCEL_COMPLETED_OK: {
+    machines: {
+      dreams: (m) => replaceRows(m, 'dreams.cancel', ['completed', 'completed:archived'], UNCHANGED_OK),
+    },
+  },
+  DREAM_CANCEL_FAILED_OK: {
+    machines: { dreams: (m) => replaceRows(m, 'dreams.cancel', ['failed', 'failed:archived'], UNCHANGED_OK) },
+  },
+  DREAM_CANCEL_CANCELED_400: {
+    machines: {
+      dreams: (m) =>
+        replaceRows(m, 'dreams.cancel', ['canceled', 'canceled:archived'], {
+          to: 'unchanged',
+          outcome: { kind: 'error', status: 400, errorType: null },
+          effects: [],
+        }),
+    },
+  },
+  DREAM_ARCHIVE_RUNNING_OK: {
+    machines: { dreams: (m) => replaceRows(m, 'dreams.archive', ['running'], UNCHANGED_OK) },
+  },
+  DREAM_LIST_INCLUDES_ARCHIVED: {
+    operations: {
+      'dreams.list': (handler) => (ctx) =>
+        handler({ ...ctx, query: { ...ctx.query, include_archived: true } }),
+    },
+  },
+  DREAM_LIST_OLDEST_FIRST: {
+    decisions: { listDreams: (documented) => (list, params) => documented(list, params).reverse() },
+  },
+  DREAM_INPUT_STORE_LOSS_WRONG_ERROR: {
+    decisions: {
+      failedDreamErrorType: (documented) => (event, type) =>
+        event === 'input_store.unavailable' ? 'internal_error' : documented(event, type),
+    },
+  },
+  DREAM_USAGE_NOT_UPDATED: { machines: { dreams: (m) => withoutEffect(m, 'update_usage') } },
+  DREAM_ENDED_AT_NOT_SET: { machines: { dreams: (m) => withoutEffect(m, 'set_ended_at') } },
+  DREAM_OUTPUT_STORE_DELETABLE_WHILE_ACTIVE: IN_TEST_CONTROL,
+  DREAM_INPUT_SESSION_LOSS_IGNORED: IN_TEST_CONTROL,
+  DREAM_LIST_LIMIT_OVER_100_ACCEPTED: {
+    decisions: {
+      // Validated as if the limit were the maximum; the handler sees the limit sent.
+      validateRequest: (documented) => (id, parts, options) => {
+        const limit = Number(parts.query?.limit);
+        if (id !== 'dreams.list' || !Number.isInteger(limit) || limit <= DREAM_LIST_LIMIT_MAX) {
+          return documented(id, parts, options);
+        }
+        const query = { ...parts.query, limit: String(DREAM_LIST_LIMIT_MAX) };
+        const validated = documented(id, { ...parts, query }, options);
+        if (validated.ok) Object.assign(validated.value, { query: { ...validated.value.query, limit } });
+        return validated;
+      },
+      dreamListLimit: (documented) => (asked) =>
+        typeof asked === 'number' && asked > DREAM_LIST_LIMIT_MAX
+          ? { ok: true, limit: asked }
+          : documented(asked),
+    },
+  },
+};

@@ -1,0 +1,68 @@
+/**
+ * Seeded faults of message batches: the batch object, its lifecycle, its results, its list and
+ * its rate limit (document 001, "Message batch", "Endpoints > Message batches", "Limits").
+ *
+ * No fault serves results before the end (BATCH-RESULTS-AFTER-END): `results_url` is null until
+ * the batch ends, so no client, and no black-box suite, can ask for them earlier. Such a fault
+ * could never be killed; BATCH_RESULTS_URL_EARLY covers the observable side.
+ */
+import { dataOf, rewriteBody } from './answers.js';
+import { replaceRows } from './machine-rows.js';
+import type { AreaImplementations } from './types.js';
+
+export const messageBatches: AreaImplementations<'message-batches'> = {
+  BATCH_INTERNAL_ERROR_AS_INVALID_REQUEST: {
+    decisions: { internalErrorResultType: () => () => 'invalid_request_error' },
+  },
+  BATCH_COUNTS_DO_NOT_ADD_UP: {
+    // One succeeded request too many.
+    decisions: {
+      requestCounts: (documented) => (tally) => ({ ...documented(tally), succeeded: tally.succeeded + 1 }),
+    },
+  },
+  BATCH_EXPIRED_RESULTS_MISSING: {
+    // The expired requests get no result line (the counts still include them).
+    decisions: {
+      resultLines: (documented) => (results) =>
+        documented(results).filter((r) => r.result.type !== 'expired'),
+    },
+  },
+  BATCH_RESULTS_AFTER_RETENTION: {
+    machines: {
+      'message-batches': (m) =>
+        replaceRows(m, 'messages.batches.results', ['ended:past_retention'], {
+          outcome: { kind: 'ok', status: 200 },
+        }),
+    },
+  },
+  BATCH_RESULTS_URL_EARLY: { decisions: { resultsUrlWhileInProgress: () => () => true } },
+  BATCH_LIST_HAS_MORE_ON_LAST_PAGE: {
+    operations: {
+      'messages.batches.list': rewriteBody((body) => ({
+        ...body,
+        has_more: body.has_more === true || dataOf(body).length > 0,
+      })),
+    },
+  },
+  BATCH_LIST_LAST_ID_WRONG: {
+    operations: {
+      // `last_id` names the first batch of the page.
+      'messages.batches.list': rewriteBody((body) => {
+        const first = dataOf(body)[0];
+        return first === undefined ? body : { ...body, last_id: first.id };
+      }),
+    },
+  },
+  BATCH_ENQUEUED_LIMIT_IGNORES_OVERRIDE: { decisions: { enqueuedLimitOverrideApplies: () => () => false } },
+  BATCH_DUPLICATE_CUSTOM_ID_ACCEPTED: {
+    decisions: {
+      // The cross-field rules (unique custom ids) are not checked at batch creation.
+      validateRequest: (documented) => (id, parts, options) =>
+        documented(
+          id,
+          parts,
+          id === 'messages.batches.create' ? { ...options, crossFieldRules: false } : options,
+        ),
+    },
+  },
+};
