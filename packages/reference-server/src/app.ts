@@ -94,7 +94,7 @@ export interface ServerOptions {
   readonly handlers?: SomeHandlers;
   /** Fastify's logger (default off). */
   readonly logger?: boolean;
-  /** Seeded faults to switch on (names from the catalog in faults/). */
+  /** Seeded faults to switch on (names from the spec's `FAULTS`). */
   readonly faults?: readonly string[];
   /** Variants to switch on (names from the catalog in variants/): legal alternatives where the documents are silent. */
   readonly variants?: readonly string[];
@@ -313,8 +313,9 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
       );
   });
 
-  // Fault: exchange error responses lose their request id (ERROR-EXCHANGE-TYPED-REQUEST-ID). A
-  // hook of the exchange route only: every other route answers without an onSend step.
+  // ERROR-EXCHANGE-TYPED-REQUEST-ID: the exchange's error answers carry the request id, as decided
+  // (`faults/seams.ts`). A hook of the exchange route only: every other route answers without an
+  // onSend step.
   const dropExchangeErrorRequestId: onSendHookHandler = (_request, reply, payload, done) => {
     if (reply.statusCode >= 400 && !decide(state).exchangeErrorsCarryRequestId()) {
       reply.removeHeader(REQUEST_ID_HEADER);
