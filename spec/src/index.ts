@@ -3,7 +3,9 @@
  *
  * `createSpec(vendor)` assembles every schema, endpoint, state machine, requirement and
  * unspecified item for one vendor name; `spec` is the published contract (`vendor`). Rules are
- * exported as namespaces (`jwt`, `matchers`, `urls`, `credentials`, `errors`, ...).
+ * exported as namespaces (`jwt`, `matchers`, `urls`, `credentials`, `errors`, ...); the catalogs of seeded
+ * faults (`FAULTS`, `FaultName`) and variants (`VARIANTS`, `VariantName`, `UNREALISABLE`) as
+ * typed data.
  */
 import { type TSchema, TypeGuard } from '@sinclair/typebox';
 import * as epDreams from './endpoints/dreams.js';
@@ -66,6 +68,7 @@ import * as unUsage from './unspecified/usage.js';
 import * as unWorkspaces from './unspecified/workspaces.js';
 import { defineVendor, type Vendor, vendor } from './vendor.js';
 
+export * from './faults.js';
 export * from './machine.js';
 export * from './resources/common.js';
 export * from './resources/dreams.js';
@@ -81,6 +84,7 @@ export * from './resources/versioning.js';
 export * from './resources/workspaces.js';
 export type { ErrorCode, ErrorParams, ErrorType } from './rules/errors.js';
 export * from './types.js';
+export * from './variants.js';
 export * from './vendor.js';
 /** The machine modules, typed: each has `machine` and `stateOf(record)` (the record-to-state mapping). */
 export {

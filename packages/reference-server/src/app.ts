@@ -19,12 +19,12 @@ import {
   defineVendor,
   type Endpoint,
   errors,
+  type Operation,
   publishedName,
   vendor as publishedVendor,
   type Vendor,
   workspaceRules,
 } from '@vendor-api/spec';
-import { validateRequest } from '@vendor-api/validators';
 
 type PresentedCredential = access.PresentedCredential;
 
@@ -37,7 +37,8 @@ import Fastify, {
 } from 'fastify';
 import { type Clock, realClock, SandboxClock } from './clock.js';
 import { ApiError, apiError, type DecidedBy, refused, statusError } from './errors.js';
-import { FaultSet, faultOn } from './faults/index.js';
+import { FaultSet } from './faults/index.js';
+import { decide, operationHandler } from './faults/seams.js';
 import { type FederationNetwork, realNetwork, VirtualNetwork } from './federation/network.js';
 import { attachFederation, federationOf } from './federation/store.js';
 import { createIds } from './ids.js';
@@ -50,9 +51,9 @@ import { seedDemo } from './seed.js';
 import {
   type Caller,
   DEFAULT_TIMINGS,
-  type HandlerMap,
   type ResourceOwner,
   type ServerState,
+  type SomeHandlers,
   type Timings,
 } from './state.js';
 import { createMemoryStore, type Store } from './store.js';
@@ -90,11 +91,11 @@ export interface ServerOptions {
    * `STORED_OBJECTS_PER_WORKSPACE`); one more is a 400 (UNSPEC-WS-STORED-OBJECTS-CAP).
    */
   readonly storedObjectsCap?: number;
-  /** Handlers by operation id; defaults to every implemented one. */
-  readonly handlers?: HandlerMap;
+  /** Handlers by operation id; defaults to every operation's (one left out answers 501). */
+  readonly handlers?: SomeHandlers;
   /** Fastify's logger (default off). */
   readonly logger?: boolean;
-  /** Seeded faults to switch on (names from the catalog in faults/). */
+  /** Seeded faults to switch on (names from the spec's `FAULTS`). */
   readonly faults?: readonly string[];
   /** Variants to switch on (names from the catalog in variants/): legal alternatives where the documents are silent. */
   readonly variants?: readonly string[];
@@ -310,10 +311,11 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     reply.code(error.status).send(error.body);
   });
 
-  // Fault: exchange error responses lose their request id (ERROR-EXCHANGE-TYPED-REQUEST-ID). A
-  // hook of the exchange route only: every other route answers without an onSend step.
+  // ERROR-EXCHANGE-TYPED-REQUEST-ID: the exchange's error answers carry the request id, as decided
+  // (`faults/seams.ts`). A hook of the exchange route only: every other route answers without an
+  // onSend step.
   const dropExchangeErrorRequestId: onSendHookHandler = (_request, reply, payload, done) => {
-    if (reply.statusCode >= 400 && faultOn(state, 'EXCH_REQUEST_ID_MISSING')) {
+    if (reply.statusCode >= 400 && !decide(state).exchangeErrorsCarryRequestId()) {
       reply.removeHeader(REQUEST_ID_HEADER);
     }
     done(null, payload);
@@ -427,18 +429,15 @@ function identify(state: ServerState, endpoint: Endpoint, request: FastifyReques
   if (parsed.kind === 'access_token') {
     const token = federationOf(state).accessTokens.get(parsed.secret);
     const expired =
-      token !== undefined &&
-      state.clock.now() >= token.expiresAt &&
-      !faultOn(state, 'ACCESS_TOKEN_NEVER_EXPIRES');
+      token !== undefined && decide(state).accessTokenExpired(state.clock.now(), token.expiresAt);
     // A token of an archived workspace is refused too (UNSPEC-WS-ARCHIVED-ACCESS-TOKEN).
     const archived =
       workspaceArchived(state, token?.workspaceId ?? null) && archivedWorkspaceTokensRefused(state);
     if (!token || expired || archived) {
       throw apiError('access_token_invalid');
     }
-    // Fault: the token's scope is taken to be whatever the endpoint needs (SCOPE-OUTSIDE-403).
-    const scope =
-      faultOn(state, 'SCOPE_NOT_ENFORCED') && endpoint.scope !== null ? endpoint.scope : token.scope;
+    // SCOPE-OUTSIDE-403: the token's own scope.
+    const scope = decide(state).tokenScope(token.scope, endpoint);
     return {
       kind: 'access_token',
       organizationId: token.organizationId,
@@ -455,8 +454,7 @@ function identify(state: ServerState, endpoint: Endpoint, request: FastifyReques
   const key = state.store.apiKeys.get(parsed.secret);
   // Archiving a workspace revokes its keys (the archive handler sets `revokedAt`, WSARCH-KEYS-REVOKED);
   // a revoked key is 401 (UNSPEC-WS-REVOKED-KEY-ERROR).
-  const revoked =
-    key !== undefined && key.revokedAt !== null && !faultOn(state, 'ARCHIVED_WORKSPACE_KEY_ACCEPTED');
+  const revoked = key !== undefined && decide(state).keyRevoked(key.revokedAt);
   if (!key || revoked || key.kind !== parsed.kind) {
     throw apiError('api_key_invalid', { header: access.API_KEY_HEADER });
   }
@@ -473,40 +471,7 @@ function identify(state: ServerState, endpoint: Endpoint, request: FastifyReques
   };
 }
 
-type Parts = {
-  path: Record<string, unknown>;
-  query: Record<string, unknown>;
-  headers: Record<string, string | undefined>;
-  body: unknown;
-};
-
-/**
- * Seeded faults that let one validation rule through: the request is validated as if the rule
- * held, and the handler sees the real value. Each breaks the one requirement its fault cites.
- */
-function relaxValidation(
-  state: ServerState,
-  endpoint: Endpoint,
-  parts: Parts,
-): { parts: Parts; crossFieldRules: boolean; restore: (v: { query: Record<string, unknown> }) => object } {
-  const none = { parts, crossFieldRules: true, restore: restoreNothing };
-  if (endpoint.id === 'dreams.list' && faultOn(state, 'DREAM_LIST_LIMIT_OVER_100_ACCEPTED')) {
-    const limit = Number(parts.query.limit);
-    if (Number.isInteger(limit) && limit > 100) {
-      return {
-        parts: { ...parts, query: { ...parts.query, limit: '100' } },
-        crossFieldRules: true,
-        restore: (v) => ({ query: { ...v.query, limit } }),
-      };
-    }
-  }
-  if (endpoint.id === 'messages.batches.create' && faultOn(state, 'BATCH_DUPLICATE_CUSTOM_ID_ACCEPTED')) {
-    return { ...none, crossFieldRules: false };
-  }
-  return none;
-}
-
-/** `restore` of a request no fault relaxed: nothing to put back. */
+/** `restore` of a body validated as it was sent: nothing to put back. */
 const restoreNothing = (): object => ({});
 
 /** Whether a (non-default) workspace is archived. */
@@ -590,20 +555,12 @@ function admit(state: ServerState, endpoint: Endpoint, request: FastifyRequest):
     const version = access.checkVersionHeader(versionValue, v);
     if (!version.ok) throw refused(version);
   }
-  // Fault: of several required betas only the last is required (BETA-DREAMS-BOTH).
   // Whether session creation requires a beta is not stated (UNSPEC-SESS-CREATE-BETA).
-  const betas = requiredBetas(state, endpoint, endpoint.betas);
-  const required = betas.length > 1 && faultOn(state, 'BETA_DREAMS_ONE_ENOUGH') ? betas.slice(-1) : betas;
+  const required = requiredBetas(state, endpoint, endpoint.betas);
   const betaValue = betaHeaderValue(state, header(request, v.headers.beta));
-  const beta = access.checkBetaHeader(required, betaValue, v);
+  // BETA-DREAMS-BOTH, BETA-IDENTIFIERS-ALLOWED
+  const beta = decide(state).checkBetaHeader(endpoint, required, betaValue, v);
   if (!beta.ok) throw refused(beta);
-  // Fault: an allowed identifier the endpoint does not require is refused (BETA-IDENTIFIERS-ALLOWED).
-  if (
-    faultOn(state, 'BETA_UNNEEDED_REFUSED') &&
-    access.parseBetaHeader(betaValue).some((b) => !endpoint.betas.includes(b))
-  ) {
-    throw apiError('beta_unneeded');
-  }
 
   const caller = identify(state, endpoint, request);
   const decision = access.authorize(endpoint, caller?.presented ?? { kind: 'none' });
@@ -613,8 +570,8 @@ function admit(state: ServerState, endpoint: Endpoint, request: FastifyRequest):
 
 async function pipeline(
   state: ServerState,
-  handlers: HandlerMap,
-  endpoint: Endpoint,
+  handlers: SomeHandlers,
+  endpoint: Operation,
   request: FastifyRequest,
   reply: FastifyReply,
   caller: Caller | null,
@@ -629,10 +586,8 @@ async function pipeline(
     body: body.value,
   };
   const admitted = admitRequest(state, endpoint, parts);
-  const relaxed = relaxValidation(state, endpoint, admitted.parts);
-  const validated = validateRequest(endpoint.id, relaxed.parts, { crossFieldRules: relaxed.crossFieldRules });
+  const validated = decide(state).validateRequest(endpoint.id, admitted.parts);
   if (validated.ok) {
-    Object.assign(validated.value, relaxed.restore(validated.value));
     // What a variant takes beyond the documents reaches the handler as it was sent.
     Object.assign(validated.value.query, admitted.after.query);
     Object.assign(validated.value.path, admitted.after.path);
@@ -640,19 +595,20 @@ async function pipeline(
     body.restore(validated.value.body);
   }
   if (!validated.ok) {
-    const errorType = validationErrorType(state, endpoint, relaxed.parts.body, validated.error.error.type);
+    const errorType = validationErrorType(state, endpoint, admitted.parts.body, validated.error.error.type);
     throw apiError('invalid_request', { problem: validated.error.error.message }, { errorType });
   }
 
-  const handler = handlers[endpoint.id];
-  if (!handler) {
+  const own = handlers[endpoint.id];
+  if (!own) {
     throw apiError('not_implemented', { operation: endpoint.id });
   }
+  const handler = operationHandler(state, endpoint.id, own);
   const resourceContext = (owner: ResourceOwner): access.AccessContext => ({
     resourceWorkspaceId: owner.workspaceId,
-    // AUTH-KEY-ONE-WORKSPACE (seeded fault: organizations are not told apart, so every
-    // organization's Default Workspace is the same one)
-    ...(faultOn(state, 'DEFAULT_WORKSPACES_SHARED') ? {} : { resourceOrganizationId: owner.organizationId }),
+    // AUTH-KEY-ONE-WORKSPACE: workspaces of different organizations (Default Workspaces
+    // included) are different workspaces.
+    ...(decide(state).organizationsToldApart() ? { resourceOrganizationId: owner.organizationId } : {}),
   });
   const result = await handler({
     state,

@@ -2,10 +2,6 @@
  * Paging of the list endpoints, in the two styles of the documents: opaque `page` cursors with
  * `next_page` (session resources, dreams), and `after_id` with `has_more` / `last_id` (batches).
  * Cursors are base64url of the last id of the previous page.
- *
- * Seeded faults that break paging are decided by the route (it knows which list it serves) and
- * passed in as `deviations`; nothing here reads the fault set, so one list's fault never leaks
- * into another list.
  */
 import { apiError } from './errors.js';
 
@@ -56,10 +52,6 @@ export interface CursorPageOptions {
   readonly size: number | 'all';
   /** Where the cursor came from, for error messages (`query.page`). */
   readonly where: string;
-  readonly deviations?: {
-    /** Seeded fault: a cursor on a non-empty last page (SRES-LIST-NEXT-PAGE-NULL broken). */
-    readonly nextOnLastPage?: boolean;
-  };
 }
 
 /** One page of a `page` / `next_page` list: `next_page` is null when nothing follows. */
@@ -75,7 +67,7 @@ export function cursorPage<T>(
   const size = options.size === 'all' ? items.length : options.size;
   const data = items.slice(start, start + size);
   const last = data.at(-1);
-  const more = start + size < items.length || options.deviations?.nextOnLastPage === true;
+  const more = start + size < items.length;
   return { data, next_page: more && last !== undefined ? encodeCursor(idOf(last)) : null };
 }
 
@@ -89,12 +81,6 @@ export interface AfterIdPageOptions {
   readonly unknownIsEmpty?: boolean;
   /** Where the id came from, for error messages (`query.after_id`). */
   readonly where: string;
-  readonly deviations?: {
-    /** Seeded fault: `has_more` true on a non-empty last page. */
-    readonly hasMoreOnLastPage?: boolean;
-    /** Seeded fault: `last_id` names the first item of the page. */
-    readonly lastIdIsFirst?: boolean;
-  };
 }
 
 /** One page of an `after_id` / `has_more` / `last_id` list (`last_id` null on an empty page). */
@@ -121,12 +107,11 @@ export function afterIdPage<T>(
     more = end < items.length;
   }
   const data = items.slice(start, end);
-  const d = options.deviations ?? {};
-  const lastItem = d.lastIdIsFirst === true ? data[0] : data.at(-1);
+  const lastItem = data.at(-1);
   const firstItem = data[0];
   return {
     data,
-    has_more: more || (d.hasMoreOnLastPage === true && data.length > 0),
+    has_more: more,
     first_id: firstItem === undefined ? null : idOf(firstItem),
     last_id: lastItem === undefined ? null : idOf(lastItem),
   };

@@ -2,7 +2,15 @@
  * What every handler can reach: the vendor and its spec, the clock, the id generator, the store,
  * the background timings and the seeded demo organization; and the handler contract itself.
  */
-import { type access, type Endpoint, type Vendor, type VendorSpec, workspaceRules } from '@vendor-api/spec';
+import {
+  type access,
+  type Endpoint,
+  type OperationId,
+  type PerOperation,
+  type Vendor,
+  type VendorSpec,
+  workspaceRules,
+} from '@vendor-api/spec';
 import type { Clock } from './clock.js';
 import { apiError, refused } from './errors.js';
 import type { FaultSet } from './faults/index.js';
@@ -129,7 +137,13 @@ export function ownerOf(ctx: HandlerContext): ResourceOwner {
 
 export type Handler = (ctx: HandlerContext) => HandlerResult | Promise<HandlerResult>;
 
-/** Handlers by operation id (`dreams.cancel`). */
-export type HandlerMap = Readonly<Record<string, Handler>>;
+/** A handler for every operation of the spec, by operation id (`dreams.cancel`). */
+export type HandlerMap = PerOperation<Handler>;
+
+/**
+ * Handlers of some operations (one resource family's, or a server's replacements): an id the
+ * spec does not have does not compile. The families' maps make up a `HandlerMap`.
+ */
+export type SomeHandlers = { readonly [K in OperationId]?: Handler };
 
 export type { IdGenerator };

@@ -3,13 +3,16 @@
  * fault (and checks the catalog has it and that it cites a requirement of the spec); `tested`
  * lets the file check that every fault of its catalog has a test.
  */
-import { spec } from '@vendor-api/spec';
+import { FAULTS, type FaultArea, type FaultDefinition, type FaultName, spec } from '@vendor-api/spec';
 import { expect, it } from 'vitest';
-import type { FaultDefinition } from '../src/faults/index.js';
+
+/** The catalog's faults of one area. */
+export const faultsIn = <A extends FaultArea>(area: A) =>
+  FAULTS.filter((f): f is Extract<(typeof FAULTS)[number], { readonly area: A }> => f.area === area);
 
 export function faultTests(catalog: readonly FaultDefinition[]) {
   const tested = new Set<string>();
-  function faultTest(name: string, title: string, fn: () => Promise<void>): void {
+  function faultTest(name: FaultName, title: string, fn: () => Promise<void>): void {
     tested.add(name);
     const def = catalog.find((f) => f.name === name);
     it(`${name} (${def?.requirement ?? 'not in the catalog'}): ${title}`, async () => {

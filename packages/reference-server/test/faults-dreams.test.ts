@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { faults } from '../src/faults/dreams.js';
-import { faultTests } from './fault-tests.js';
+import { faultsIn, faultTests } from './fault-tests.js';
 import { DREAM_BETAS, expectErrorBody, expectValid, idsOf, MODEL, setup } from './helpers.js';
+
+const faults = faultsIn('dreams');
 
 type T = ReturnType<typeof setup>;
 type Dream = Record<string, unknown> & { id: string; status: string };

@@ -4,9 +4,10 @@
  */
 import { batchRules } from '@vendor-api/spec';
 import { describe, expect, it } from 'vitest';
-import { faults } from '../src/faults/message-batches.js';
-import { faultTests } from './fault-tests.js';
+import { faultsIn, faultTests } from './fault-tests.js';
 import { expectErrorBody, expectValid, idsOf, MODEL, setup } from './helpers.js';
+
+const faults = faultsIn('message-batches');
 
 type T = ReturnType<typeof setup>;
 type Batch = Record<string, unknown> & { id: string; results_url: string | null };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { faults } from '../src/faults/messages.js';
-import { faultTests } from './fault-tests.js';
+import { faultsIn, faultTests } from './fault-tests.js';
 import { MODEL, setup } from './helpers.js';
+
+const faults = faultsIn('messages');
 
 const thinking = { type: 'thinking', thinking: 'many private thoughts here', signature: 'sig' };
 const base = [

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { faults } from '../src/faults/sessions.js';
-import { faultTests } from './fault-tests.js';
+import { faultsIn, faultTests } from './fault-tests.js';
 import {
   SESSION_BETAS as BETA,
   expectErrorBody,
@@ -9,6 +8,8 @@ import {
   sessionWithMemoryStore,
   setup,
 } from './helpers.js';
+
+const faults = faultsIn('sessions');
 
 type T = ReturnType<typeof setup>;
 

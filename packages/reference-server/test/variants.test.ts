@@ -1,12 +1,10 @@
 /**
- * The variant catalog against the spec's unspecified catalog, and one scenario per variant: each
- * runs on a server without variants and on one with the variant, and an observable answer
- * differs, so no variant is a no-op.
+ * One scenario per variant of the spec's catalog: each runs on a server without variants and on
+ * one with the variant, and an observable answer differs, so no variant is a no-op.
  */
-import { spec, vendor } from '@vendor-api/spec';
+import { VARIANTS, type VariantName, vendor } from '@vendor-api/spec';
 import { describe, expect, it } from 'vitest';
 import type { ServerOptions } from '../src/index.js';
-import { UNREALISABLE, VARIANTS, type VariantName } from '../src/variants/index.js';
 import { admin, createWorkspace, dataOf, user } from './admin/admin-helpers.js';
 import { fetched, keyPair, setupFederation, sign } from './federation/helpers.js';
 import {
@@ -350,36 +348,6 @@ const scenarios: Record<VariantName, (options: ServerOptions) => Promise<unknown
     return status;
   },
 };
-
-describe('variant catalog', () => {
-  const unspecified = new Set(spec.unspecified.map((u) => u.id));
-  const realised = new Set(VARIANTS.flatMap((v) => v.unspecified as readonly string[]));
-
-  it('classifies every unspecified item: realised by a variant or unrealisable, never both', () => {
-    for (const id of unspecified) {
-      expect(realised.has(id) || id in UNREALISABLE, `${id} is neither realised nor unrealisable`).toBe(true);
-      expect(realised.has(id) && id in UNREALISABLE, `${id} is both realised and unrealisable`).toBe(false);
-    }
-  });
-
-  it('cites only unspecified ids of the spec, and gives each unrealisable one a reason', () => {
-    for (const id of realised) expect(unspecified.has(id), id).toBe(true);
-    for (const [id, reason] of Object.entries(UNREALISABLE)) {
-      expect(unspecified.has(id), id).toBe(true);
-      expect(reason.trim(), id).not.toBe('');
-    }
-  });
-
-  it('names variants uniquely in kebab-case, each with a description and at least one id', () => {
-    const names = VARIANTS.map((v) => v.name);
-    expect(new Set(names).size).toBe(names.length);
-    for (const v of VARIANTS) {
-      expect(v.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
-      expect(v.description.trim(), v.name).not.toBe('');
-      expect(v.unspecified.length, v.name).toBeGreaterThan(0);
-    }
-  });
-});
 
 describe('every variant changes an observable answer', () => {
   for (const v of VARIANTS) {

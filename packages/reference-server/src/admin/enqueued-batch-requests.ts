@@ -19,7 +19,7 @@
  */
 import { type RateLimiterType, workspaceRules } from '@vendor-api/spec';
 import { ApiError } from '../errors.js';
-import { faultOn } from '../faults/index.js';
+import { decide } from '../faults/seams.js';
 import type { ResourceOwner, ServerState } from '../state.js';
 import { type BatchRecord, ownerKey } from '../store.js';
 import { archivedWorkspaceBatchesEnqueued, otherRateLimitConfiguration } from '../variants/seams.js';
@@ -47,8 +47,8 @@ function organizationLimit(state: ServerState): number | null {
 
 /** A workspace's override of the limiter, if it has one (never the Default Workspace). */
 function workspaceOverride(state: ServerState, workspaceId: string | null): number | null {
-  // BATCH-RATE-LIMIT-ENQUEUED (seeded fault: the override is ignored, the organization's value applies)
-  if (workspaceId === null || faultOn(state, 'BATCH_ENQUEUED_LIMIT_IGNORES_OVERRIDE')) return null;
+  // BATCH-RATE-LIMIT-ENQUEUED: a workspace's override applies.
+  if (workspaceId === null || !decide(state).enqueuedLimitOverrideApplies()) return null;
   const override = state.store.rateLimitOverrides
     .group('workspace', workspaceId)
     .find((o) => o.groupType === 'batch');

@@ -99,11 +99,6 @@ const OTHER_CONFIGURATION: {
 };
 
 export interface ConfigOptions {
-  /**
-   * Seeded fault RL_MODEL_IN_TWO_GROUPS: the second group's dated identifier is listed in the first
-   * group too.
-   */
-  readonly duplicateModel?: boolean;
   /** The other configuration (a variant's). */
   readonly other?: boolean;
 }
@@ -113,8 +108,6 @@ export function organizationRateLimits(v: Vendor, options: ConfigOptions = {}): 
   const modelGroups = options.other ? OTHER_CONFIGURATION.modelGroups : MODEL_GROUPS;
   const otherGroups = options.other ? OTHER_CONFIGURATION.otherGroups : OTHER_GROUPS;
   const groups = modelGroups.map((row) => modelsOfGroup(v, row));
-  const second = groups[1];
-  if (options.duplicateModel && groups[0] && second?.[1] !== undefined) groups[0].push(second[1]);
   const entries: OrganizationRateLimit[] = modelGroups.map((row, i) => ({
     type: 'rate_limit',
     group_type: 'model_group',

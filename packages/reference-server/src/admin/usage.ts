@@ -81,7 +81,7 @@ export interface ReportQuery {
   readonly groupByModel?: boolean;
   /** `workspaceIds` selects the Default Workspace too (a variant's). */
   readonly includeDefaultWorkspace?: boolean;
-  /** How the Default Workspace is reported (null; the seeded fault names it). */
+  /** How the Default Workspace is reported (null: USAGE-DEFAULT-WORKSPACE-NULL). */
   readonly defaultWorkspaceId: string | null;
 }
 

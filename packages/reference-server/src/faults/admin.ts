@@ -1,109 +1,131 @@
 /**
- * Seeded faults of the admin endpoints: workspaces, members, rate limits, usage report. Each breaks
- * exactly one requirement; `test/admin/faults.test.ts` shows each one changes an answer.
+ * Seeded faults of the admin endpoints: workspaces, members, rate limits, usage report. The
+ * workspace cap and the member rules are patched copies of the spec's rules; the rate-limit lists
+ * are rewritten after their handler where the answer alone changes.
  */
-import type { FaultDefinition } from './types.js';
+import { rateLimits, type workspaceRules } from '@vendor-api/spec';
+import { ApiError } from '../errors.js';
+import { rewriteBody } from './answers.js';
+import type { Override } from './seams.js';
+import type { AreaImplementations, FaultImplementation } from './types.js';
 
-export const faults: readonly FaultDefinition[] = [
-  {
-    name: 'WS_LIST_INCLUDES_DEFAULT',
-    requirement: 'WS-DEFAULT-NOT-LISTED',
-    description: 'The workspace list includes the Default Workspace.',
+type CheckMemberChange = typeof workspaceRules.checkMemberChange;
+
+/** A refused member change, cited by its requirement id, is allowed. */
+const memberChangeAllowed = (requirement: string): FaultImplementation => ({
+  decisions: {
+    checkMemberChange: ((documented) => (op, member) => {
+      const result = documented(op, member);
+      return result.kind === 'rejected' && result.requirements.includes(requirement)
+        ? { kind: 'allowed', requirements: result.requirements }
+        : result;
+    }) satisfies Override<CheckMemberChange>,
   },
-  {
-    name: 'WS_LIST_LIMIT_REJECTED',
-    requirement: 'WS-LIST-LIMIT-INTEGER',
-    description: 'The workspace list answers 400 to any `limit` query parameter.',
+});
+
+export const admin: AreaImplementations<'admin'> = {
+  WS_LIST_INCLUDES_DEFAULT: { decisions: { defaultWorkspaceListed: () => () => true } },
+  WS_LIST_LIMIT_REJECTED: {
+    operations: {
+      'organizations.workspaces.list': (handler) => (ctx) => {
+        if (ctx.query.limit !== undefined)
+          throw new ApiError(400, 'invalid_request_error', 'query.limit: not accepted');
+        return handler(ctx);
+      },
+    },
   },
-  {
-    name: 'WS_CAP_COUNTS_ARCHIVED',
-    requirement: 'WSARCH-CAP-EXCLUDED',
-    description: 'Archived workspaces count toward the 100-workspace cap.',
+  WS_CAP_COUNTS_ARCHIVED: {
+    decisions: {
+      countTowardWorkspaceCap: (documented) => (workspaces) =>
+        documented(workspaces.map((w) => ({ ...w, archived: false }))),
+    },
   },
-  {
-    name: 'WS_CAP_ALLOWS_101',
-    requirement: 'WS-CAP-100',
-    description: 'A 101st non-archived workspace can be created.',
+  // The cap is 101.
+  WS_CAP_ALLOWS_101: {
+    decisions: { canCreateWorkspace: (documented) => (count) => documented(Math.max(0, count - 1)) },
   },
-  {
-    name: 'WS_CREATE_ANY_ADMIN_KEY',
-    requirement: 'WS-CREATE-ORG-ADMIN-ONLY',
-    description:
-      'A workspace is created through an admin key whose owner is no longer an organization admin.',
+  WS_CREATE_ANY_ADMIN_KEY: { decisions: { mayCreateWorkspace: () => () => true } },
+  MEMBER_ORG_ADMIN_REMOVABLE: memberChangeAllowed('MEMBER-NO-REMOVE-ORG-ADMIN'),
+  MEMBER_ORG_BILLING_REMOVABLE: memberChangeAllowed('MEMBER-NO-REMOVE-ORG-BILLING'),
+  MEMBER_ORG_ADMIN_ROLE_CHANGEABLE: memberChangeAllowed('MEMBER-NO-ROLE-CHANGE-ORG-ADMIN'),
+  MEMBER_BILLING_ROLE_CHANGEABLE: memberChangeAllowed('MEMBER-NO-ROLE-CHANGE-ORG-BILLING'),
+  MEMBER_BILLING_UPGRADE_REFUSED: {
+    decisions: {
+      checkMemberChange: (documented) => (op, member) => {
+        const result = documented(op, member);
+        return result.kind === 'allowed' && result.requirements.includes('MEMBER-BILLING-UPGRADE-ADMIN')
+          ? {
+              kind: 'rejected',
+              reason: 'the workspace role cannot be changed',
+              requirements: result.requirements,
+              unspecified: 'UNSPEC-MEMBER-CHANGE-REJECTED',
+            }
+          : result;
+      },
+    },
   },
-  {
-    name: 'MEMBER_ORG_ADMIN_REMOVABLE',
-    requirement: 'MEMBER-NO-REMOVE-ORG-ADMIN',
-    description: 'An organization admin can be removed from a workspace.',
+  RL_MODEL_IN_TWO_GROUPS: {
+    decisions: {
+      // The second group's second dated identifier is listed in the first group too.
+      organizationRateLimits: (documented) => (entries) => {
+        const listed = documented(entries);
+        const [first, second, ...rest] = listed;
+        const model = second?.group_type === 'model_group' ? second.models?.[1] : undefined;
+        if (first?.group_type !== 'model_group' || second === undefined || model === undefined) return listed;
+        return [{ ...first, models: [...(first.models ?? []), model] }, second, ...rest];
+      },
+    },
   },
-  {
-    name: 'MEMBER_ORG_BILLING_REMOVABLE',
-    requirement: 'MEMBER-NO-REMOVE-ORG-BILLING',
-    description: 'An organization billing member can be removed from a workspace.',
+  RL_UNMATCHED_MODEL_200: {
+    operations: {
+      // A model matching no group answers an empty list instead of 404.
+      'organizations.rate_limits.list': (handler) => async (ctx) => {
+        try {
+          return await handler(ctx);
+        } catch (error) {
+          if (!(error instanceof ApiError) || error.status !== 404) throw error;
+          return { status: ctx.endpoint.success.status, body: { data: [], next_page: null } };
+        }
+      },
+    },
   },
-  {
-    name: 'MEMBER_ORG_ADMIN_ROLE_CHANGEABLE',
-    requirement: 'MEMBER-NO-ROLE-CHANGE-ORG-ADMIN',
-    description: "An organization admin's workspace role can be changed to a lower role.",
+  RL_GROUP_TYPE_IGNORED: {
+    operations: {
+      'organizations.rate_limits.list': (handler) => (ctx) => {
+        const { group_type: _ignored, ...query } = ctx.query;
+        return handler({ ...ctx, query });
+      },
+    },
   },
-  {
-    name: 'MEMBER_BILLING_ROLE_CHANGEABLE',
-    requirement: 'MEMBER-NO-ROLE-CHANGE-ORG-BILLING',
-    description: "An organization billing member's workspace role can be changed to a role other than admin.",
+  RL_NEXT_PAGE_MISSING: {
+    operations: {
+      'organizations.rate_limits.list': rewriteBody(({ next_page: _omitted, ...body }) => body),
+    },
   },
-  {
-    name: 'MEMBER_BILLING_UPGRADE_REFUSED',
-    requirement: 'MEMBER-BILLING-UPGRADE-ADMIN',
-    description: "Upgrading an organization billing member's workspace role to `workspace_admin` is refused.",
+  RL_WS_INHERITED_LISTED: {
+    decisions: {
+      // The groups the workspace inherits without override are listed too.
+      workspaceRateLimits: (documented) => (overrides, organization) => {
+        const entries = documented(overrides, organization);
+        const keys = new Set(entries.map((e) => rateLimits.groupKey(e)));
+        const inherited = organization
+          .filter((e) => !keys.has(rateLimits.groupKey(e)))
+          .map((e) => ({
+            ...e,
+            type: 'workspace_rate_limit' as const,
+            limits: e.limits.map((l) => ({ ...l, org_limit: l.value })),
+          }));
+        return [...entries, ...inherited];
+      },
+    },
   },
-  {
-    name: 'RL_MODEL_IN_TWO_GROUPS',
-    requirement: 'RL-MODEL-IN-EXACTLY-ONE-GROUP',
-    description: 'A dated model identifier appears in two model groups.',
+  RL_ORG_LIMIT_WRONG: { decisions: { orgLimitOfOverride: () => (value) => value } },
+  RL_ORG_LIMIT_ZERO_NOT_NULL: {
+    decisions: {
+      orgLimitOfOverride: (documented) => (value, organization) => documented(value, organization) ?? 0,
+    },
   },
-  {
-    name: 'RL_UNMATCHED_MODEL_200',
-    requirement: 'RL-ORG-MODEL-404',
-    description: 'A `model` matching no group answers 200 with empty `data` instead of 404.',
-  },
-  {
-    name: 'RL_GROUP_TYPE_IGNORED',
-    requirement: 'RL-GROUP-TYPE-FILTER',
-    description: 'The organization list ignores `group_type` and returns every entry.',
-  },
-  {
-    name: 'RL_NEXT_PAGE_MISSING',
-    requirement: 'RL-LIST-ENVELOPE',
-    description: 'The organization rate-limit list omits `next_page`.',
-  },
-  {
-    name: 'RL_WS_INHERITED_LISTED',
-    requirement: 'RL-WS-ONLY-OVERRIDES',
-    description: 'The workspace rate-limit list also lists the groups it inherits without override.',
-  },
-  {
-    name: 'RL_ORG_LIMIT_WRONG',
-    requirement: 'RL-WS-ORG-LIMIT',
-    description: "A workspace limit's `org_limit` repeats the override value instead of the organization's.",
-  },
-  {
-    name: 'RL_ORG_LIMIT_ZERO_NOT_NULL',
-    requirement: 'RL-WS-ORG-LIMIT-NULL',
-    description: '`org_limit` is 0 instead of null when the organization has no limit for the limiter.',
-  },
-  {
-    name: 'USAGE_DEFAULT_WORKSPACE_NAMED',
-    requirement: 'USAGE-DEFAULT-WORKSPACE-NULL',
-    description: 'Usage of the Default Workspace reports `workspace_id` "default" instead of null.',
-  },
-  {
-    name: 'USAGE_ARCHIVED_DROPPED',
-    requirement: 'WSARCH-HISTORY-PRESERVED',
-    description: 'The usage report leaves out usage of archived workspaces.',
-  },
-  {
-    name: 'USAGE_GROUP_BY_IGNORED',
-    requirement: 'USAGE-GROUP-BY',
-    description: '`group_by[]=workspace_id` is ignored: each bucket holds one total.',
-  },
-];
+  USAGE_DEFAULT_WORKSPACE_NAMED: { decisions: { usageDefaultWorkspaceId: () => () => 'default' } },
+  USAGE_ARCHIVED_DROPPED: { decisions: { usageOfArchivedWorkspacesReported: () => () => false } },
+  USAGE_GROUP_BY_IGNORED: { decisions: { usageGroupedByWorkspace: () => () => false } },
+};

@@ -1,81 +1,77 @@
 /**
- * Seeded faults of dreams: each breaks one requirement of the dream state machine, list or
- * pipeline (document 001, "States and transitions > Dream", "Endpoints > Dreams").
+ * Seeded faults of dreams: the dream state machine (rows replaced, effects dropped), the list and
+ * its limit, the inputs and the pipeline (document 001, "States and transitions > Dream",
+ * "Endpoints > Dreams").
  */
-import type { FaultDefinition } from './types.js';
+import { DREAM_LIST_LIMIT_MAX } from '@vendor-api/spec';
+import { replaceRows, withoutEffect } from './machine-rows.js';
+import { type AreaImplementations, IN_TEST_CONTROL } from './types.js';
 
-export const faults: readonly FaultDefinition[] = [
-  {
-    name: 'DREAM_INPUTS_OF_OTHER_WORKSPACES_ACCEPTED',
-    requirement: 'AUTH-KEY-ONE-WORKSPACE',
-    description:
-      'Dream creation accepts a memory store or session of another workspace or organization (or an unknown id) as an input, and the dream runs on it.',
+/** An answer of 200 that leaves the dream as it is. */
+const UNCHANGED_OK = { to: 'unchanged', outcome: { kind: 'ok', status: 200 }, effects: [] } as const;
+
+export const dreams: AreaImplementations<'dreams'> = {
+  DREAM_INPUTS_OF_OTHER_WORKSPACES_ACCEPTED: { decisions: { foreignDreamInputsRefused: () => () => false } },
+  DREAM_PIPELINE_SESSION_NOT_ARCHIVED: {
+    machines: { dreams: (m) => withoutEffect(m, 'archive_pipeline_session') },
   },
-  {
-    name: 'DREAM_PIPELINE_SESSION_NOT_ARCHIVED',
-    requirement: 'DREAM-PIPELINE-SESSION-ARCHIVED',
-    description: 'A dream that ends (completed, failed or canceled) leaves its pipeline session active.',
+  DREAM_CANCEL_COMPLETED_OK: {
+    machines: {
+      dreams: (m) => replaceRows(m, 'dreams.cancel', ['completed', 'completed:archived'], UNCHANGED_OK),
+    },
   },
-  {
-    name: 'DREAM_CANCEL_COMPLETED_OK',
-    requirement: 'DREAM-CANCEL-COMPLETED-400',
-    description: 'Cancel of a completed dream answers 200 (the dream stays completed) instead of 400.',
+  DREAM_CANCEL_FAILED_OK: {
+    machines: { dreams: (m) => replaceRows(m, 'dreams.cancel', ['failed', 'failed:archived'], UNCHANGED_OK) },
   },
-  {
-    name: 'DREAM_CANCEL_FAILED_OK',
-    requirement: 'DREAM-CANCEL-FAILED-400',
-    description: 'Cancel of a failed dream answers 200 (the dream stays failed) instead of 400.',
+  DREAM_CANCEL_CANCELED_400: {
+    machines: {
+      dreams: (m) =>
+        replaceRows(m, 'dreams.cancel', ['canceled', 'canceled:archived'], {
+          to: 'unchanged',
+          outcome: { kind: 'error', status: 400, errorType: null },
+          effects: [],
+        }),
+    },
   },
-  {
-    name: 'DREAM_CANCEL_CANCELED_400',
-    requirement: 'DREAM-CANCEL-CANCELED-NOOP',
-    description: 'Cancel of a canceled dream answers 400 instead of being an idempotent no-op.',
+  DREAM_ARCHIVE_RUNNING_OK: {
+    machines: { dreams: (m) => replaceRows(m, 'dreams.archive', ['running'], UNCHANGED_OK) },
   },
-  {
-    name: 'DREAM_ARCHIVE_RUNNING_OK',
-    requirement: 'DREAM-ARCHIVE-RUNNING-400',
-    description: 'Archive of a running dream answers 200 (nothing changes) instead of 400.',
+  DREAM_LIST_INCLUDES_ARCHIVED: {
+    operations: {
+      'dreams.list': (handler) => (ctx) =>
+        handler({ ...ctx, query: { ...ctx.query, include_archived: true } }),
+    },
   },
-  {
-    name: 'DREAM_LIST_INCLUDES_ARCHIVED',
-    requirement: 'DREAM-LIST-DEFAULT-NON-ARCHIVED',
-    description: 'The dream list returns archived dreams even without include_archived=true.',
+  DREAM_LIST_OLDEST_FIRST: {
+    decisions: { listDreams: (documented) => (list, params) => documented(list, params).reverse() },
   },
-  {
-    name: 'DREAM_LIST_OLDEST_FIRST',
-    requirement: 'DREAM-LIST-NEWEST-FIRST',
-    description: 'The dream list is ordered oldest first.',
+  DREAM_INPUT_STORE_LOSS_WRONG_ERROR: {
+    decisions: {
+      failedDreamErrorType: (documented) => (event, type) =>
+        event === 'input_store.unavailable' ? 'internal_error' : documented(event, type),
+    },
   },
-  {
-    name: 'DREAM_OUTPUT_STORE_DELETABLE_WHILE_ACTIVE',
-    requirement: 'MEMSTORE-OUTPUT-DELETE-ACTIVE-400',
-    description: 'Deleting the output store of a pending or running dream succeeds instead of 400.',
+  DREAM_USAGE_NOT_UPDATED: { machines: { dreams: (m) => withoutEffect(m, 'update_usage') } },
+  DREAM_ENDED_AT_NOT_SET: { machines: { dreams: (m) => withoutEffect(m, 'set_ended_at') } },
+  DREAM_OUTPUT_STORE_DELETABLE_WHILE_ACTIVE: IN_TEST_CONTROL,
+  DREAM_INPUT_SESSION_LOSS_IGNORED: IN_TEST_CONTROL,
+  DREAM_LIST_LIMIT_OVER_100_ACCEPTED: {
+    decisions: {
+      // Validated as if the limit were the maximum; the handler sees the limit sent.
+      validateRequest: (documented) => (id, parts, options) => {
+        const limit = Number(parts.query?.limit);
+        if (id !== 'dreams.list' || !Number.isInteger(limit) || limit <= DREAM_LIST_LIMIT_MAX) {
+          return documented(id, parts, options);
+        }
+        const query = { ...parts.query, limit: String(DREAM_LIST_LIMIT_MAX) };
+        const validated = documented(id, { ...parts, query }, options);
+        if (validated.ok) Object.assign(validated.value, { query: { ...validated.value.query, limit } });
+        return validated;
+      },
+      dreamListLimit: (documented) => (asked) =>
+        typeof asked === 'number' && asked > DREAM_LIST_LIMIT_MAX
+          ? { ok: true, limit: asked }
+          : documented(asked),
+    },
   },
-  {
-    name: 'DREAM_INPUT_STORE_LOSS_WRONG_ERROR',
-    requirement: 'DREAM-ERROR-INPUT-STORE-UNAVAILABLE',
-    description:
-      'A dream whose input store is archived or deleted mid-run fails with error.type internal_error instead of input_memory_store_unavailable.',
-  },
-  {
-    name: 'DREAM_INPUT_SESSION_LOSS_IGNORED',
-    requirement: 'DREAM-INPUT-SESSION-LOST-FAILS',
-    description: 'Archiving or deleting an input session of a running dream does not fail the dream.',
-  },
-  {
-    name: 'DREAM_USAGE_NOT_UPDATED',
-    requirement: 'DREAM-USAGE-UPDATED-WHILE-RUNNING',
-    description: 'The usage counts of a dream stay 0 while its pipeline runs.',
-  },
-  {
-    name: 'DREAM_ENDED_AT_NOT_SET',
-    requirement: 'DREAM-ENDED-AT-NULL-UNTIL-TERMINAL',
-    description: 'ended_at stays null when a dream reaches a terminal state.',
-  },
-  {
-    name: 'DREAM_LIST_LIMIT_OVER_100_ACCEPTED',
-    requirement: 'DREAM-LIST-LIMIT-MAX',
-    description:
-      'The dream list accepts a `limit` above 100 (and returns that many) instead of rejecting it.',
-  },
-];
+};

@@ -1,62 +1,68 @@
 /**
- * Seeded faults of message batches: each breaks one requirement of the batch object, its
- * lifecycle, its results, its list or its rate limit (document 001, "Message batch", "Endpoints >
- * Message batches", "Limits").
+ * Seeded faults of message batches: the batch object, its lifecycle, its results, its list and
+ * its rate limit (document 001, "Message batch", "Endpoints > Message batches", "Limits").
+ *
+ * No fault serves results before the end (BATCH-RESULTS-AFTER-END): `results_url` is null until
+ * the batch ends, so no client, and no black-box suite, can ask for them earlier. Such a fault
+ * could never be killed; BATCH_RESULTS_URL_EARLY covers the observable side.
  */
-import type { FaultDefinition } from './types.js';
+import { dataOf, rewriteBody } from './answers.js';
+import { replaceRows } from './machine-rows.js';
+import type { AreaImplementations } from './types.js';
 
-// No fault serves results before the end (BATCH-RESULTS-AFTER-END): `results_url` is null until
-// the batch ends, so no client, and no black-box suite, can ask for them earlier. Such a fault
-// could never be killed; BATCH_RESULTS_URL_EARLY covers the observable side.
-export const faults: readonly FaultDefinition[] = [
-  {
-    name: 'BATCH_INTERNAL_ERROR_AS_INVALID_REQUEST',
-    requirement: 'BATCH-RESULT-ERRORED-CAUSES',
-    description:
-      'A request that met an internal error ends errored with invalid_request_error, the type of an invalid request.',
+export const messageBatches: AreaImplementations<'message-batches'> = {
+  BATCH_INTERNAL_ERROR_AS_INVALID_REQUEST: {
+    decisions: { internalErrorResultType: () => () => 'invalid_request_error' },
   },
-  {
-    name: 'BATCH_COUNTS_DO_NOT_ADD_UP',
-    requirement: 'BATCH-COUNTS-SUM',
-    description:
-      'Once a batch ends, request_counts.succeeded is one too many, so the counts exceed the requests.',
+  BATCH_COUNTS_DO_NOT_ADD_UP: {
+    // One succeeded request too many.
+    decisions: {
+      requestCounts: (documented) => (tally) => ({ ...documented(tally), succeeded: tally.succeeded + 1 }),
+    },
   },
-  {
-    name: 'BATCH_EXPIRED_RESULTS_MISSING',
-    requirement: 'BATCH-EXPIRY-UNSENT-EXPIRED',
-    description:
-      'At the 24-hour expiry, the unsent requests get no result line (the counts still say expired).',
+  BATCH_EXPIRED_RESULTS_MISSING: {
+    // The expired requests get no result line (the counts still include them).
+    decisions: {
+      resultLines: (documented) => (results) =>
+        documented(results).filter((r) => r.result.type !== 'expired'),
+    },
   },
-  {
-    name: 'BATCH_RESULTS_AFTER_RETENTION',
-    requirement: 'BATCH-RESULTS-RETENTION',
-    description: 'The results of a batch can still be downloaded 29 days after its creation.',
+  BATCH_RESULTS_AFTER_RETENTION: {
+    machines: {
+      'message-batches': (m) =>
+        replaceRows(m, 'messages.batches.results', ['ended:past_retention'], {
+          outcome: { kind: 'ok', status: 200 },
+        }),
+    },
   },
-  {
-    name: 'BATCH_RESULTS_URL_EARLY',
-    requirement: 'BATCH-OBJECT-RESULTS-URL-NULL',
-    description: 'results_url is set while the batch is still in progress.',
+  BATCH_RESULTS_URL_EARLY: { decisions: { resultsUrlWhileInProgress: () => () => true } },
+  BATCH_LIST_HAS_MORE_ON_LAST_PAGE: {
+    operations: {
+      'messages.batches.list': rewriteBody((body) => ({
+        ...body,
+        has_more: body.has_more === true || dataOf(body).length > 0,
+      })),
+    },
   },
-  {
-    name: 'BATCH_LIST_HAS_MORE_ON_LAST_PAGE',
-    requirement: 'BATCH-LIST-ENVELOPE',
-    description: 'The batch list answers has_more=true on a non-empty last page.',
+  BATCH_LIST_LAST_ID_WRONG: {
+    operations: {
+      // `last_id` names the first batch of the page.
+      'messages.batches.list': rewriteBody((body) => {
+        const first = dataOf(body)[0];
+        return first === undefined ? body : { ...body, last_id: first.id };
+      }),
+    },
   },
-  {
-    name: 'BATCH_LIST_LAST_ID_WRONG',
-    requirement: 'BATCH-LIST-QUERY',
-    description:
-      'last_id is the first id of the page instead of the last, so paging with after_id=last_id repeats batches.',
+  BATCH_ENQUEUED_LIMIT_IGNORES_OVERRIDE: { decisions: { enqueuedLimitOverrideApplies: () => () => false } },
+  BATCH_DUPLICATE_CUSTOM_ID_ACCEPTED: {
+    decisions: {
+      // The cross-field rules (unique custom ids) are not checked at batch creation.
+      validateRequest: (documented) => (id, parts, options) =>
+        documented(
+          id,
+          parts,
+          id === 'messages.batches.create' ? { ...options, crossFieldRules: false } : options,
+        ),
+    },
   },
-  {
-    name: 'BATCH_ENQUEUED_LIMIT_IGNORES_OVERRIDE',
-    requirement: 'BATCH-RATE-LIMIT-ENQUEUED',
-    description:
-      "Batch creation ignores a workspace's enqueued_batch_requests override: only the organization's limit applies.",
-  },
-  {
-    name: 'BATCH_DUPLICATE_CUSTOM_ID_ACCEPTED',
-    requirement: 'BATCH-ITEM-CUSTOM-ID-UNIQUE',
-    description: 'Batch creation accepts two requests with the same `custom_id`.',
-  },
-];
+};

@@ -1,48 +1,42 @@
 /**
  * Seeded faults of the request pipeline (`app.ts`): credentials, scopes, the version and beta
- * headers, and the exchange's error body and request id. Each breaks exactly one requirement.
+ * headers, validation, and the exchange's error answers.
  */
-import type { FaultDefinition } from './types.js';
+import { access } from '@vendor-api/spec';
+import type { AreaImplementations } from './types.js';
 
-export const faults: readonly FaultDefinition[] = [
-  {
-    name: 'DEFAULT_WORKSPACES_SHARED',
-    requirement: 'AUTH-KEY-ONE-WORKSPACE',
-    description:
-      'Resources are matched to keys by workspace id only: a Default Workspace key reaches the Default Workspace resources of every organization.',
+export const pipeline: AreaImplementations<'pipeline'> = {
+  DEFAULT_WORKSPACES_SHARED: { decisions: { organizationsToldApart: () => () => false } },
+  SCOPE_NOT_ENFORCED: {
+    decisions: { tokenScope: () => (granted, endpoint) => endpoint.scope ?? granted },
   },
-  {
-    name: 'SCOPE_NOT_ENFORCED',
-    requirement: 'SCOPE-OUTSIDE-403',
-    description:
-      'An access token is admitted on every standard endpoint whatever its scope (an org:manage_tunnels token is not refused with 403).',
+  ACCESS_TOKEN_NEVER_EXPIRES: { decisions: { accessTokenExpired: () => () => false } },
+  ARCHIVED_WORKSPACE_KEY_ACCEPTED: { decisions: { keyRevoked: () => () => false } },
+  BETA_UNNEEDED_REFUSED: {
+    decisions: {
+      checkBetaHeader: (documented) => (endpoint, required, value, v) => {
+        const check = documented(endpoint, required, value, v);
+        if (!check.ok || !access.parseBetaHeader(value).some((b) => !endpoint.betas.includes(b)))
+          return check;
+        // An allowed identifier the endpoint does not require is refused.
+        return {
+          ok: false,
+          reason: 'unneeded_beta',
+          status: 400,
+          errorType: 'invalid_request_error',
+          documented: false,
+          message: 'beta identifier not used by this endpoint',
+          unspecified: 'UNSPEC-BETA-UNNEEDED',
+        };
+      },
+    },
   },
-  {
-    name: 'ACCESS_TOKEN_NEVER_EXPIRES',
-    requirement: 'FED-TOKEN-SHORT-LIVED-ONE-WORKSPACE',
-    description: 'An access token keeps working after its expires_in has passed.',
+  BETA_DREAMS_ONE_ENOUGH: {
+    decisions: {
+      // Of several required betas only the last is required.
+      checkBetaHeader: (documented) => (endpoint, required, value, v) =>
+        documented(endpoint, required.length > 1 ? required.slice(-1) : required, value, v),
+    },
   },
-  {
-    name: 'ARCHIVED_WORKSPACE_KEY_ACCEPTED',
-    requirement: 'WSARCH-KEYS-REVOKED',
-    description:
-      'The credential lookup ignores revocation: a key revoked by archiving its workspace still authenticates.',
-  },
-  {
-    name: 'BETA_UNNEEDED_REFUSED',
-    requirement: 'BETA-IDENTIFIERS-ALLOWED',
-    description:
-      'A request carrying an allowed beta identifier the endpoint does not require is refused (400) instead of served.',
-  },
-  {
-    name: 'BETA_DREAMS_ONE_ENOUGH',
-    requirement: 'BETA-DREAMS-BOTH',
-    description:
-      'An endpoint that requires several betas is served when only the last one is sent (dreams without managed-agents).',
-  },
-  {
-    name: 'EXCH_REQUEST_ID_MISSING',
-    requirement: 'ERROR-EXCHANGE-TYPED-REQUEST-ID',
-    description: 'Token-exchange error responses carry no request-id header.',
-  },
-];
+  EXCH_REQUEST_ID_MISSING: { decisions: { exchangeErrorsCarryRequestId: () => () => false } },
+};

@@ -1,45 +1,60 @@
 /** Seeded faults of session resources (document 001, "Session resources"). */
-import type { FaultDefinition } from './types.js';
+import { encodeCursor } from '../pagination.js';
+import { rewriteBody } from './answers.js';
+import { type AreaImplementations, IN_TEST_CONTROL } from './types.js';
 
-export const faults: readonly FaultDefinition[] = [
-  {
-    name: 'SRES_DEFAULT_MOUNT_PATH_WRONG',
-    requirement: 'SRES-CREATE-DEFAULT-MOUNT-PATH',
-    description: 'A file resource added without mount_path is mounted at /mnt/session/<file_id>.',
+export const sessions: AreaImplementations<'sessions'> = {
+  SRES_DEFAULT_MOUNT_PATH_WRONG: {
+    decisions: {
+      // The default drops `uploads/`.
+      mountPathFor: (documented) => (params) =>
+        params.mount_path === undefined ? `/mnt/session/${params.file_id}` : documented(params),
+    },
   },
-  {
-    name: 'SRES_ROTATION_ALLOWED_FOR_FILES',
-    requirement: 'SRES-UPDATE-ROTATION-REPO-ONLY',
-    description: 'Rotating the authorization token of a file resource succeeds.',
+  SRES_ROTATION_ALLOWED_FOR_FILES: {
+    decisions: {
+      checkRotation: (documented) => (resource) => (resource.type === 'file' ? [] : documented(resource)),
+    },
   },
-  {
-    name: 'SRES_DELETE_CONFIRMATION_TYPE_WRONG',
-    requirement: 'SRES-DELETED-SHAPE',
-    description: 'The deletion confirmation has type session_resource instead of session_resource_deleted.',
+  SRES_DELETE_CONFIRMATION_TYPE_WRONG: {
+    operations: {
+      'sessions.resources.delete': rewriteBody((body) => ({ ...body, type: 'session_resource' })),
+    },
   },
-  {
-    name: 'SRES_LIST_LIMIT_OMITTED_ONE_PAGE',
-    requirement: 'SRES-LIST-LIMIT-OMITTED-ALL',
-    description: 'Without limit, the session-resource list returns one page of 20 instead of every resource.',
+  SRES_LIST_LIMIT_OMITTED_ONE_PAGE: {
+    decisions: {
+      // One page of 20 when the limit is omitted.
+      resourceListLimit: (documented) => (limit) => {
+        const read = documented(limit);
+        return read.ok && read.limit === 'all' ? { ok: true, limit: 20 } : read;
+      },
+    },
   },
-  {
-    name: 'SRES_LIST_NEXT_PAGE_ON_LAST_PAGE',
-    requirement: 'SRES-LIST-NEXT-PAGE-NULL',
-    description: 'The session-resource list answers a next_page cursor on a non-empty last page.',
+  SRES_LIST_NEXT_PAGE_ON_LAST_PAGE: {
+    decisions: {
+      resourcePage: (documented) => (items, idOf, options) => {
+        const page = documented(items, idOf, options);
+        const last = page.data.at(-1);
+        return page.next_page === null && last !== undefined
+          ? { ...page, next_page: encodeCursor(idOf(last)) }
+          : page;
+      },
+    },
   },
-  {
-    name: 'SRES_ROTATION_REFUSED_FOR_REPOSITORIES',
-    requirement: 'SRES-UPDATE-ROTATION-REPO-ONLY',
-    description: 'Rotating the authorization token of a git_host_repository resource is refused (400).',
+  SRES_REPO_COMMIT_SHA_ABBREVIATED: IN_TEST_CONTROL,
+  SRES_MEMSTORE_RENAME_PROPAGATES: IN_TEST_CONTROL,
+  SRES_ROTATION_REFUSED_FOR_REPOSITORIES: {
+    decisions: {
+      checkRotation: (documented) => (resource) =>
+        resource.type === 'git_host_repository'
+          ? [
+              {
+                code: 'rotation_refused',
+                requirement: 'SRES-UPDATE-ROTATION-REPO-ONLY',
+                message: 'rotation refused',
+              },
+            ]
+          : documented(resource),
+    },
   },
-  {
-    name: 'SRES_REPO_COMMIT_SHA_ABBREVIATED',
-    requirement: 'SRES-REPO-CHECKOUT-COMMIT',
-    description: 'A commit checkout reads back with its sha abbreviated to 7 characters.',
-  },
-  {
-    name: 'SRES_MEMSTORE_RENAME_PROPAGATES',
-    requirement: 'SRES-MEMSTORE-NAME-NO-PROPAGATE',
-    description: 'Renaming a memory store also renames the resources that attached it.',
-  },
-];
+};

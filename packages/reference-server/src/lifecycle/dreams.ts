@@ -4,7 +4,7 @@
  */
 import { dreamRules, type StepResult, step } from '@vendor-api/spec';
 import { iso } from '../clock.js';
-import { faultOn } from '../faults/index.js';
+import { decide } from '../faults/seams.js';
 import { type ServerState, sameOwner } from '../state.js';
 import type { DreamRecord } from '../store.js';
 import { inputsCheckedAtStart, outputStoreName } from '../variants/seams.js';
@@ -49,7 +49,7 @@ export function applyDreamEvent(
   at: number,
   options: DreamEventOptions = {},
 ): AnyStep {
-  const machine = machineOf(state.spec, 'dreams');
+  const machine = machineOf(state, 'dreams');
   // An input lost while the dream is pending (not shown: UNSPEC-DREAM-INPUT-LOSS-PENDING) may be
   // noticed only when the pipeline starts (`startPipeline`).
   const result = step(machine, dreamStateKey(machine, record.dream), event);
@@ -103,8 +103,6 @@ export function applyDreamEvent(
         break;
       }
       case 'update_usage': {
-        // DREAM-USAGE-UPDATED-WHILE-RUNNING (seeded fault: usage stays 0)
-        if (faultOn(state, 'DREAM_USAGE_NOT_UPDATED')) break;
         const sessions = inputSessionIds(record).length;
         const u = dream.usage;
         dream.usage = {
@@ -122,23 +120,19 @@ export function applyDreamEvent(
         }
         break;
       case 'set_ended_at':
-        // DREAM-ENDED-AT-NULL-UNTIL-TERMINAL (seeded fault: ended_at stays null)
-        if (faultOn(state, 'DREAM_ENDED_AT_NOT_SET')) break;
         dream.ended_at = iso(at);
         break;
       case 'set_error_type': {
-        // DREAM-ERROR-INPUT-STORE-UNAVAILABLE (seeded fault: the loss of the input store fails the
-        // dream with internal_error)
-        const wrong =
-          event === 'input_store.unavailable' && faultOn(state, 'DREAM_INPUT_STORE_LOSS_WRONG_ERROR');
+        // DREAM-ERROR-INPUT-STORE-UNAVAILABLE, DREAM-INPUT-SESSION-LOST-FAILS
         dream.error = {
-          type: wrong ? 'internal_error' : (LOSS_ERROR[event] ?? options.errorType ?? 'internal_error'),
+          type: decide(state).failedDreamErrorType(
+            event,
+            LOSS_ERROR[event] ?? options.errorType ?? 'internal_error',
+          ),
         };
         break;
       }
       case 'archive_pipeline_session': {
-        // DREAM-PIPELINE-SESSION-ARCHIVED (seeded fault: the pipeline session stays active)
-        if (faultOn(state, 'DREAM_PIPELINE_SESSION_NOT_ARCHIVED')) break;
         const session = dream.session_id === null ? undefined : state.store.sessions.get(dream.session_id);
         if (session && session.archivedAt === null) session.archivedAt = at;
         break;

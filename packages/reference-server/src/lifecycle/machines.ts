@@ -10,11 +10,13 @@ import {
   messageBatchesMachine,
   type VendorSpec,
 } from '@vendor-api/spec';
+import type { HasFaults, MachineId } from '../faults/seams.js';
 
-export function machineOf(spec: VendorSpec, id: 'dreams' | 'message-batches'): AnyMachine {
-  const machine = spec.machines[id];
+/** A machine of the server's spec, with the rows its faults replace (`faults/seams.ts`). */
+export function machineOf(state: HasFaults & { readonly spec: VendorSpec }, id: MachineId): AnyMachine {
+  const machine = state.spec.machines[id];
   if (!machine) throw new Error(`the spec has no ${id} machine`);
-  return machine;
+  return state.faults.machine(id, machine);
 }
 
 /** A dream's state key (`completed:archived`, ...). */

@@ -9,7 +9,7 @@ import { validateSchema } from '@vendor-api/validators';
 import { batchEnqueuedChanged, enqueuedRequests } from '../admin/enqueued-batch-requests.js';
 import { recordMessageUsage } from '../admin/usage.js';
 import { iso } from '../clock.js';
-import { faultOn } from '../faults/index.js';
+import { decide } from '../faults/seams.js';
 import { generateMessage } from '../model.js';
 import { activeModels, replyOptions } from '../routes/messages.js';
 import type { ServerState } from '../state.js';
@@ -79,13 +79,13 @@ function resultFor(
   });
   if (refusal !== null || (decision.ok && decision.value.type === 'errored')) {
     // The rule names the type of an invalid request only; an internal error has its own
-    // (BATCH-RESULT-ERRORED-CAUSES; seeded fault: it is reported as an invalid request's).
+    // (BATCH-RESULT-ERRORED-CAUSES).
     const named = decision.ok ? decision.value.errorType : 'invalid_request_error';
     const type =
       named ??
-      (faultOn(state, 'BATCH_INTERNAL_ERROR_AS_INVALID_REQUEST')
-        ? 'invalid_request_error'
-        : internalErrorType(state, internalError ?? DEFAULT_INTERNAL_ERROR_TYPE));
+      decide(state).internalErrorResultType(
+        internalErrorType(state, internalError ?? DEFAULT_INTERNAL_ERROR_TYPE),
+      );
     const message = refusal ?? 'internal error';
     return { type: 'errored', error: { type: 'error', error: { type, message } } };
   }
@@ -108,7 +108,7 @@ export function applyBatchEvent(
   at: number,
   processing: Processing = NO_INTERNAL_ERRORS,
 ): AnyStep {
-  const machine = machineOf(state.spec, 'message-batches');
+  const machine = machineOf(state, 'message-batches');
   const result = step(machine, batchStateKey(machine, record.batch, at), event);
   const kind = result.outcome.kind;
   if (kind !== 'happens') return result;
@@ -156,17 +156,11 @@ export function applyBatchEvent(
   if (record.results) {
     const tally = batchRules.tallyRequestCounts(record.results.map((r) => r.result.type));
     if (tally.ok) {
-      batch.request_counts = tally.value;
-      // BATCH-COUNTS-SUM (seeded fault: one succeeded request too many)
-      if (faultOn(state, 'BATCH_COUNTS_DO_NOT_ADD_UP')) {
-        batch.request_counts = { ...tally.value, succeeded: tally.value.succeeded + 1 };
-      }
+      // BATCH-COUNTS-SUM
+      batch.request_counts = decide(state).requestCounts(tally.value);
     }
-    // BATCH-EXPIRY-UNSENT-EXPIRED (seeded fault: the expired requests get no result line; the
-    // counts above still include them)
-    if (faultOn(state, 'BATCH_EXPIRED_RESULTS_MISSING')) {
-      record.results = record.results.filter((r) => r.result.type !== 'expired');
-    }
+    // BATCH-EXPIRY-UNSENT-EXPIRED: a result line for every request, the expired ones included.
+    record.results = decide(state).resultLines(record.results);
   }
   batch.processing_status = result.next === 'in_progress' ? 'in_progress' : 'ended';
   record.batch = batch;
@@ -203,13 +197,13 @@ export const resultsPath = (batchId: string) => `/v1/messages/batches/${batchId}
 
 /** The wire object of a batch, with `results_url` absolute on the caller's origin once ended. */
 export function batchWire(state: ServerState, record: BatchRecord, origin: string) {
-  // BATCH-OBJECT-RESULTS-URL-NULL (seeded fault: results_url set while in progress)
-  const early = faultOn(state, 'BATCH_RESULTS_URL_EARLY');
+  // BATCH-OBJECT-RESULTS-URL-NULL
+  const early = decide(state).resultsUrlWhileInProgress();
   // Whether `results_url` stays set past the retention is not shown (UNSPEC-BATCH-RESULTS-AFTER-RETENTION).
   const withdrawn =
     !resultsUrlKeptAfterRetention(state) &&
     batchStateKey(
-      machineOf(state.spec, 'message-batches'),
+      machineOf(state, 'message-batches'),
       record.batch,
       retentionClock(state, state.clock.now()),
     ) === 'ended:past_retention';

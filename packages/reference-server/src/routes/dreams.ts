@@ -2,14 +2,14 @@
  * Dreams: create, retrieve, cancel, archive, list. Cancel and archive are the machine's operation
  * events: `step` decides the next state and the HTTP answer; nothing here restates a transition.
  */
-import { type Dream, type DreamCreateParams, dreamRules } from '@vendor-api/spec';
+import type { Dream, DreamCreateParams } from '@vendor-api/spec';
 import { datedModelOf } from '../admin/rate-limit-config.js';
 import { iso } from '../clock.js';
 import { ApiError, notFound } from '../errors.js';
-import { faultOn } from '../faults/index.js';
+import { decide } from '../faults/seams.js';
 import { applyDreamEvent, scheduleDream } from '../lifecycle/dreams.js';
 import { cursorPage } from '../pagination.js';
-import { checkStoredObjects, type HandlerContext, type HandlerMap, ownerOf } from '../state.js';
+import { checkStoredObjects, type HandlerContext, ownerOf, type SomeHandlers } from '../state.js';
 import { type DreamRecord, ownerKey } from '../store.js';
 import {
   dreamCreationsPerMinute,
@@ -27,35 +27,10 @@ function findDream(ctx: HandlerContext): DreamRecord {
   return record;
 }
 
-/**
- * Seeded faults of the cancel and archive rows: the answer a faulty server gives instead of the
- * row's outcome, by (event, status). Each replaces one row's answer and changes no state.
- */
-function faultyAnswer(ctx: HandlerContext, event: string, record: DreamRecord): 'ok' | 'reject' | null {
-  const { state } = ctx;
-  const status = record.dream.status;
-  if (event === 'dreams.cancel') {
-    // DREAM-CANCEL-COMPLETED-400, DREAM-CANCEL-FAILED-400, DREAM-CANCEL-CANCELED-NOOP
-    if (status === 'completed' && faultOn(state, 'DREAM_CANCEL_COMPLETED_OK')) return 'ok';
-    if (status === 'failed' && faultOn(state, 'DREAM_CANCEL_FAILED_OK')) return 'ok';
-    if (status === 'canceled' && faultOn(state, 'DREAM_CANCEL_CANCELED_400')) return 'reject';
-  }
-  // DREAM-ARCHIVE-RUNNING-400
-  if (event === 'dreams.archive' && status === 'running' && faultOn(state, 'DREAM_ARCHIVE_RUNNING_OK')) {
-    return 'ok';
-  }
-  return null;
-}
-
 /** Runs an operation event through the machine and answers from the row's outcome. */
 function operate(ctx: HandlerContext, event: 'dreams.cancel' | 'dreams.archive') {
   const record = findDream(ctx);
   const verb = event === 'dreams.cancel' ? 'cancel' : 'archive';
-  const faulty = faultyAnswer(ctx, event, record);
-  if (faulty === 'ok') return { status: 200, body: record.dream };
-  if (faulty === 'reject') {
-    throw new ApiError(400, 'invalid_request_error', `cannot ${verb} a ${record.dream.status} dream`);
-  }
   const result = applyDreamEvent(ctx.state, record, event, ctx.state.clock.now());
   const outcome = result.outcome;
   if (outcome.kind === 'error') {
@@ -94,15 +69,15 @@ function checkInputsOwned(ctx: HandlerContext, params: DreamCreateParams): void 
   }
 }
 
-export const handlers: HandlerMap = {
+export const handlers = {
   'dreams.create': (ctx) => {
     const { state } = ctx;
     const owner = ownerOf(ctx);
     const params = ctx.body as DreamCreateParams;
     const now = state.clock.now();
-    // Inputs are the caller's (seeded fault: not looked at); a variant looks at them when the
-    // pipeline starts instead (UNSPEC-DREAM-INPUT-OWNERSHIP).
-    if (!inputsCheckedAtStart(state) && !faultOn(state, 'DREAM_INPUTS_OF_OTHER_WORKSPACES_ACCEPTED'))
+    // Inputs are the caller's; a variant looks at them when the pipeline starts instead
+    // (UNSPEC-DREAM-INPUT-OWNERSHIP).
+    if (!inputsCheckedAtStart(state) && decide(state).foreignDreamInputsRefused())
       checkInputsOwned(ctx, params);
     // Duplicate session ids are not stated either way (UNSPEC-DREAM-SESSION-IDS-SHAPE).
     const sessionIds = params.inputs.flatMap((i) => (i.type === 'sessions' ? i.session_ids : []));
@@ -166,24 +141,19 @@ export const handlers: HandlerMap = {
   'dreams.list': (ctx) => {
     const { state } = ctx;
     const owner = ownerOf(ctx);
-    // DREAM-LIST-DEFAULT-NON-ARCHIVED (seeded fault: archived dreams listed by default)
-    const includeArchived =
-      ctx.query.include_archived === true || faultOn(state, 'DREAM_LIST_INCLUDES_ARCHIVED');
-    // DREAM-LIST-LIMIT-MAX (seeded fault: a limit above 100 is taken as given)
-    const asked = ctx.query.limit;
-    const over =
-      faultOn(state, 'DREAM_LIST_LIMIT_OVER_100_ACCEPTED') && typeof asked === 'number' && asked > 100;
-    const limit = over ? { ok: true as const, limit: asked } : dreamRules.dreamListLimit(asked);
+    // DREAM-LIST-DEFAULT-NON-ARCHIVED: archived dreams only with include_archived=true.
+    const includeArchived = ctx.query.include_archived === true;
+    // DREAM-LIST-LIMIT-MAX
+    const limit = decide(state).dreamListLimit(ctx.query.limit);
     if (!limit.ok) throw new ApiError(400, 'invalid_request_error', `query.limit: ${limit.problem.message}`);
     // Newest first by `created_at` (a stable sort keeps the order given on ties: newest first, an
     // order the documents do not state, UNSPEC-DREAM-LIST-ORDER-TIES).
     const records = unstatedOrder(state, state.store.dreams.group('owner', ownerKey(owner)).reverse());
-    const visible = dreamRules.listDreams(
+    // DREAM-LIST-NEWEST-FIRST
+    const visible = decide(state).listDreams(
       records.map((r) => r.dream),
       { include_archived: includeArchived },
     );
-    // DREAM-LIST-NEWEST-FIRST (seeded fault: oldest first)
-    if (faultOn(state, 'DREAM_LIST_OLDEST_FIRST')) visible.reverse();
     // The envelope is not shown (UNSPEC-DREAM-LIST-ENVELOPE): `data` and `next_page`, like the
     // other page-cursor lists of the documents.
     const page = cursorPage(visible, (d) => d.id, {
@@ -193,4 +163,4 @@ export const handlers: HandlerMap = {
     });
     return { status: ctx.endpoint.success.status, body: page };
   },
-};
+} satisfies SomeHandlers;

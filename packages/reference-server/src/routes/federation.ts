@@ -1,7 +1,7 @@
 /** The token exchange (`oauth.token`); the decisions live in `federation/exchange.ts`. */
 import { exchange } from '../federation/exchange.js';
-import type { HandlerMap } from '../state.js';
+import type { SomeHandlers } from '../state.js';
 
-export const handlers: HandlerMap = {
+export const handlers = {
   'oauth.token': exchange,
-};
+} satisfies SomeHandlers;

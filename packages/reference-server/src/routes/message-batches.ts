@@ -8,11 +8,10 @@ import { batchRules, type MessageBatch, type MessageBatchCreateParams, step } fr
 import { batchEnqueuedChanged, checkEnqueuedBatchRequests } from '../admin/enqueued-batch-requests.js';
 import { iso } from '../clock.js';
 import { ApiError, notFound } from '../errors.js';
-import { faultOn } from '../faults/index.js';
 import { batchStateKey, machineOf } from '../lifecycle/machines.js';
 import { batchWire, scheduleBatch } from '../lifecycle/message-batches.js';
 import { afterIdPage } from '../pagination.js';
-import { checkStoredObjects, type HandlerContext, type HandlerMap, ownerOf } from '../state.js';
+import { checkStoredObjects, type HandlerContext, ownerOf, type SomeHandlers } from '../state.js';
 import { type BatchRecord, ownerKey } from '../store.js';
 import {
   batchLimitsExceeded,
@@ -45,7 +44,7 @@ function findBatch(ctx: HandlerContext): BatchRecord {
 
 /** Steps an operation event (no effects) and answers its status, or throws for other rows. */
 function operationStatus(ctx: HandlerContext, record: BatchRecord, event: string): number {
-  const machine = machineOf(ctx.state.spec, 'message-batches');
+  const machine = machineOf(ctx.state, 'message-batches');
   // Which side of the retention instant counts is not shown (UNSPEC-BATCH-DEADLINE-INSTANT).
   const now = retentionClock(ctx.state, ctx.state.clock.now());
   const { outcome } = step(machine, batchStateKey(machine, record.batch, now), event);
@@ -55,11 +54,6 @@ function operationStatus(ctx: HandlerContext, record: BatchRecord, event: string
     case 'error':
       throw new ApiError(outcome.status, outcome.errorType ?? 'invalid_request_error', `${event} refused`);
     case 'unspecified': {
-      // Seeded fault: results served after the 29-day retention (BATCH-RESULTS-RETENTION).
-      const key = batchStateKey(machine, record.batch, now);
-      if (event === 'messages.batches.results') {
-        if (key === 'ended:past_retention' && faultOn(ctx.state, 'BATCH_RESULTS_AFTER_RETENTION')) return 200;
-      }
       // Results before the end or after the 29-day retention: the status is not shown
       // (UNSPEC-BATCH-RESULTS-BEFORE-END, UNSPEC-BATCH-RESULTS-AFTER-RETENTION); the reference
       // server answers 404.
@@ -70,7 +64,7 @@ function operationStatus(ctx: HandlerContext, record: BatchRecord, event: string
   }
 }
 
-export const handlers: HandlerMap = {
+export const handlers = {
   'messages.batches.create': (ctx) => {
     const { state } = ctx;
     const owner = ownerOf(ctx);
@@ -154,11 +148,6 @@ export const handlers: HandlerMap = {
       limit,
       unknownIsEmpty: unknownCursorIsEmptyPage(state),
       where: 'query.after_id',
-      deviations: {
-        // BATCH-LIST-ENVELOPE, BATCH-LIST-QUERY (seeded faults)
-        hasMoreOnLastPage: faultOn(ctx.state, 'BATCH_LIST_HAS_MORE_ON_LAST_PAGE'),
-        lastIdIsFirst: faultOn(ctx.state, 'BATCH_LIST_LAST_ID_WRONG'),
-      },
     });
     return {
       status: ctx.endpoint.success.status,
@@ -178,4 +167,4 @@ export const handlers: HandlerMap = {
     const lines = (record.results ?? []).map((r) => `${JSON.stringify(r)}\n`).join('');
     return { status, body: lines, contentType: 'application/x-ndjson' };
   },
-};
+} satisfies SomeHandlers;

@@ -3,15 +3,8 @@ import type { MessageCountTokensParams, MessageCreateParams, MessageTokensCount 
 import { organizationRateLimits } from '../admin/rate-limit-config.js';
 import { recordMessageUsage } from '../admin/usage.js';
 import { ApiError } from '../errors.js';
-import { faultOn } from '../faults/index.js';
-import {
-  generateMessage,
-  inputTokensOf,
-  messageEvents,
-  type ReplyOptions,
-  thinkingTokens,
-} from '../model.js';
-import { type HandlerMap, ownerOf, type ServerState } from '../state.js';
+import { generateMessage, inputTokensOf, messageEvents, type ReplyOptions } from '../model.js';
+import { ownerOf, type ServerState, type SomeHandlers } from '../state.js';
 import {
   messageParamsProblem,
   modelRefused,
@@ -53,7 +46,7 @@ export const replyOptions = (state: ServerState): ReplyOptions => ({
   counting: tokenCountReading(state),
 });
 
-export const handlers: HandlerMap = {
+export const handlers = {
   'messages.create': (ctx) => {
     const { state } = ctx;
     const params = ctx.body as MessageCreateParams;
@@ -72,12 +65,9 @@ export const handlers: HandlerMap = {
     const reading = tokenCountReading(state);
     // The count is an estimate that may include tokens of system optimisations (TOKENS-ESTIMATE,
     // TOKENS-SYSTEM-OPTIMIZATION-UNBILLED); how many is not shown (UNSPEC-TOKENS-TOKENIZATION).
-    let tokens = inputTokensOf(body as MessageCountTokensParams, reading) + reading.optimisationTokens;
-    // TOKENS-THINKING-EARLIER-IGNORED (seeded fault: earlier thinking blocks counted)
-    if (faultOn(state, 'TOKENS_EARLIER_THINKING_COUNTED')) tokens += thinkingTokens(body, 'earlier');
-    // TOKENS-THINKING-CURRENT-COUNTS (seeded fault: current thinking blocks left out)
-    if (faultOn(state, 'TOKENS_CURRENT_THINKING_IGNORED')) tokens -= thinkingTokens(body, 'current');
+    // TOKENS-THINKING-EARLIER-IGNORED, TOKENS-THINKING-CURRENT-COUNTS
+    const tokens = inputTokensOf(body as MessageCountTokensParams, reading) + reading.optimisationTokens;
     const count: MessageTokensCount = { input_tokens: tokens };
     return { status: 200, body: count };
   },
-};
+} satisfies SomeHandlers;

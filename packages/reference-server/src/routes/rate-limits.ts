@@ -13,8 +13,8 @@ import {
 import { findAdminWorkspace, organizationOf } from '../admin/organizations.js';
 import { organizationEntryFor, organizationRateLimits } from '../admin/rate-limit-config.js';
 import { ApiError, notFound } from '../errors.js';
-import { faultOn } from '../faults/index.js';
-import type { HandlerContext, HandlerMap, ServerState } from '../state.js';
+import { decide } from '../faults/seams.js';
+import type { HandlerContext, ServerState, SomeHandlers } from '../state.js';
 import {
   archivedWorkspaceRateLimitsListed,
   modelWithOtherGroupRefused,
@@ -24,12 +24,14 @@ import {
 
 /** The organization entries (the same configuration for every organization). */
 export const orgEntries = (state: ServerState): OrganizationRateLimit[] =>
-  organizationRateLimits(state.vendor, {
-    duplicateModel: faultOn(state, 'RL_MODEL_IN_TWO_GROUPS'),
-    // The aliases, values and batch defaults are the project's choice (UNSPEC-RL-MODEL-ALIASES,
-    // UNSPEC-RL-VALUE-TYPE, UNSPEC-BATCH-RATE-LIMIT-DEFAULTS).
-    other: otherRateLimitConfiguration(state),
-  });
+  // RL-MODEL-IN-EXACTLY-ONE-GROUP
+  decide(state).organizationRateLimits(
+    organizationRateLimits(state.vendor, {
+      // The aliases, values and batch defaults are the project's choice (UNSPEC-RL-MODEL-ALIASES,
+      // UNSPEC-RL-VALUE-TYPE, UNSPEC-BATCH-RATE-LIMIT-DEFAULTS).
+      other: otherRateLimitConfiguration(state),
+    }),
+  );
 
 /**
  * `page`: responses are always a single page (RL-SINGLE-PAGE), so no cursor is ever issued and any
@@ -55,10 +57,7 @@ export function workspaceEntries(state: ServerState, workspaceId: string): Works
     const orgEntry = organizationEntryFor(org, o.groupType, o.models);
     const limits: WorkspaceRateLimitValue[] = o.limits.map((l) => {
       const orgValue = orgEntry?.limits.find((x) => x.type === l.type)?.value ?? null;
-      let orgLimit = orgValue;
-      if (faultOn(state, 'RL_ORG_LIMIT_WRONG')) orgLimit = l.value;
-      else if (orgLimit === null && faultOn(state, 'RL_ORG_LIMIT_ZERO_NOT_NULL')) orgLimit = 0;
-      return { type: l.type, value: l.value, org_limit: orgLimit };
+      return { type: l.type, value: l.value, org_limit: decide(state).orgLimitOfOverride(l.value, orgValue) };
     });
     return {
       type: 'workspace_rate_limit',
@@ -67,28 +66,16 @@ export function workspaceEntries(state: ServerState, workspaceId: string): Works
       limits,
     } as WorkspaceRateLimit;
   });
-  if (faultOn(state, 'RL_WS_INHERITED_LISTED')) {
-    const keys = new Set(entries.map((e) => rateLimits.groupKey(e)));
-    for (const e of org) {
-      if (keys.has(rateLimits.groupKey(e))) continue;
-      entries.push({
-        ...e,
-        type: 'workspace_rate_limit',
-        limits: e.limits.map((l) => ({ ...l, org_limit: l.value })),
-      } as WorkspaceRateLimit);
-    }
-  }
-  return entries;
+  return decide(state).workspaceRateLimits(entries, org);
 }
 
-export const handlers: HandlerMap = {
+export const handlers = {
   'organizations.rate_limits.list': (ctx) => {
     const { state } = ctx;
     organizationOf(ctx.caller);
     checkPage(ctx);
     const model = ctx.query.model as string | undefined;
-    let groupType = ctx.query.group_type as RateLimitGroupType | undefined;
-    if (faultOn(state, 'RL_GROUP_TYPE_IGNORED')) groupType = undefined;
+    const groupType = ctx.query.group_type as RateLimitGroupType | undefined;
     // `model` with another group type is not shown (UNSPEC-RL-MODEL-WITH-GROUP-TYPE).
     if (
       model !== undefined &&
@@ -108,18 +95,12 @@ export const handlers: HandlerMap = {
     });
     if (answer.status === null) throw new Error(answer.invalid);
     if (answer.status === 404) {
-      if (faultOn(state, 'RL_UNMATCHED_MODEL_200')) {
-        return { status: ctx.endpoint.success.status, body: { data: [], next_page: null } };
-      }
       // RL-ORG-MODEL-404; the body is UNSPEC-RL-404-BODY: the standard error body.
       throw new ApiError(
         404,
         'not_found_error',
         `model ${JSON.stringify(model)} matches no rate-limit group`,
       );
-    }
-    if (faultOn(state, 'RL_NEXT_PAGE_MISSING')) {
-      return { status: ctx.endpoint.success.status, body: { data: answer.body.data } };
     }
     return { status: ctx.endpoint.success.status, body: answer.body };
   },
@@ -141,4 +122,4 @@ export const handlers: HandlerMap = {
     if (answer.status !== 200) throw new Error('workspace rate limits: unexpected answer');
     return { status: ctx.endpoint.success.status, body: answer.body };
   },
-};
+} satisfies SomeHandlers;

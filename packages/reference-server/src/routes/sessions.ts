@@ -17,14 +17,13 @@ import {
 } from '@vendor-api/spec';
 import { iso } from '../clock.js';
 import { ApiError, notFound } from '../errors.js';
-import { faultOn } from '../faults/index.js';
-import { cursorPage } from '../pagination.js';
+import { decide } from '../faults/seams.js';
 import {
   checkStoredObjects,
   type HandlerContext,
-  type HandlerMap,
   ownerOf,
   type ResourceOwner,
+  type SomeHandlers,
   sameOwner,
 } from '../state.js';
 import type { SessionRecord, SessionResourceRecord } from '../store.js';
@@ -77,11 +76,8 @@ function addFile(ctx: HandlerContext, session: SessionRecord, params: SessionRes
   const resource: FileSessionResource = {
     id: state.ids.next('sessionResource'),
     file_id: params.file_id,
-    // SRES-CREATE-DEFAULT-MOUNT-PATH (seeded fault: the default drops `uploads/`)
-    mount_path:
-      params.mount_path === undefined && faultOn(state, 'SRES_DEFAULT_MOUNT_PATH_WRONG')
-        ? `/mnt/session/${params.file_id}`
-        : sessionRules.mountPathFor(params),
+    // SRES-CREATE-DEFAULT-MOUNT-PATH
+    mount_path: decide(state).mountPathFor(params),
     type: 'file',
     created_at: now,
     updated_at: now,
@@ -179,7 +175,7 @@ function addRepository(ctx: HandlerContext, session: SessionRecord, body: Record
   return keep(ctx, session, id, resource, token);
 }
 
-export const handlers: HandlerMap = {
+export const handlers = {
   'sessions.create': (ctx) => {
     const { state } = ctx;
     const owner = ownerOf(ctx);
@@ -250,18 +246,15 @@ export const handlers: HandlerMap = {
 
   'sessions.resources.list': (ctx) => {
     const session = findSession(ctx);
-    const limit = sessionRules.resourceListLimit(ctx.query.limit);
+    // SRES-LIST-LIMIT-OMITTED-ALL: every resource when the limit is omitted.
+    const limit = decide(ctx.state).resourceListLimit(ctx.query.limit);
     if (!limit.ok) throw new ApiError(400, 'invalid_request_error', `query.limit: ${limit.problem.message}`);
     const all = resourcesOf(ctx, session.id);
-    // SRES-LIST-LIMIT-OMITTED-ALL (seeded fault: one page of 20 when limit is omitted)
-    const size =
-      limit.limit === 'all' && faultOn(ctx.state, 'SRES_LIST_LIMIT_OMITTED_ONE_PAGE') ? 20 : limit.limit;
-    const page = cursorPage(all, (r) => r.id, {
+    // SRES-LIST-NEXT-PAGE-NULL: no cursor on the last page.
+    const page = decide(ctx.state).resourcePage(all, (r) => r.id, {
       cursor: ctx.query.page,
-      size,
+      size: limit.limit,
       where: 'query.page',
-      // SRES-LIST-NEXT-PAGE-NULL (seeded fault: a cursor on the last page)
-      deviations: { nextOnLastPage: faultOn(ctx.state, 'SRES_LIST_NEXT_PAGE_ON_LAST_PAGE') },
     });
     return {
       status: ctx.endpoint.success.status,
@@ -277,16 +270,10 @@ export const handlers: HandlerMap = {
   'sessions.resources.update': (ctx) => {
     const session = findSession(ctx);
     const record = findResource(ctx, session);
-    const problems = sessionRules.checkRotation(record.resource);
-    // SRES-UPDATE-ROTATION-REPO-ONLY (seeded fault: file resources accept rotation)
-    const allowed = record.resource.type === 'file' && faultOn(ctx.state, 'SRES_ROTATION_ALLOWED_FOR_FILES');
-    // (seeded fault: repository resources refuse it too)
-    const refused =
-      record.resource.type === 'git_host_repository' &&
-      faultOn(ctx.state, 'SRES_ROTATION_REFUSED_FOR_REPOSITORIES');
-    if ((problems.length > 0 && !allowed) || refused) {
-      const message = refused ? 'rotation refused' : problems.map((p) => p.message).join('; ');
-      throw new ApiError(400, 'invalid_request_error', message);
+    // SRES-UPDATE-ROTATION-REPO-ONLY
+    const problems = decide(ctx.state).checkRotation(record.resource);
+    if (problems.length > 0) {
+      throw new ApiError(400, 'invalid_request_error', problems.map((p) => p.message).join('; '));
     }
     const token = (ctx.body as SessionResourceUpdateParams).authorization_token;
     record.authorizationToken = token;
@@ -307,11 +294,9 @@ export const handlers: HandlerMap = {
       status: ctx.endpoint.success.status,
       body: {
         id: String(ctx.path.resource_id),
-        // SRES-DELETED-SHAPE (seeded fault: the wrong confirmation type)
-        type: faultOn(ctx.state, 'SRES_DELETE_CONFIRMATION_TYPE_WRONG')
-          ? 'session_resource'
-          : 'session_resource_deleted',
+        // SRES-DELETED-SHAPE
+        type: 'session_resource_deleted',
       },
     };
   },
-};
+} satisfies SomeHandlers;

@@ -13,13 +13,13 @@ import {
   MAX_BUCKETS,
 } from '../admin/usage.js';
 import { ApiError } from '../errors.js';
-import { faultOn } from '../faults/index.js';
-import type { HandlerMap } from '../state.js';
+import { decide } from '../faults/seams.js';
+import type { SomeHandlers } from '../state.js';
 import { usagePage, usageReportReading, workspaceIdNamesDefault } from '../variants/seams.js';
 
 const bad = (message: string) => new ApiError(400, 'invalid_request_error', message);
 
-export const handlers: HandlerMap = {
+export const handlers = {
   'organizations.usage_report.messages': (ctx) => {
     const { state, query } = ctx;
     const organizationId = organizationOf(ctx.caller);
@@ -68,9 +68,10 @@ export const handlers: HandlerMap = {
       }
     }
 
-    const dropArchived = faultOn(state, 'USAGE_ARCHIVED_DROPPED');
+    // WSARCH-HISTORY-PRESERVED: archived workspaces' usage is reported.
+    const archivedReported = decide(state).usageOfArchivedWorkspacesReported();
     const records = state.store.usage.group('organization', organizationId).filter((r) => {
-      if (dropArchived && r.workspaceId !== null) {
+      if (!archivedReported && r.workspaceId !== null) {
         return state.store.workspaces.get(r.workspaceId)?.archivedAt === null;
       }
       return true;
@@ -80,12 +81,13 @@ export const handlers: HandlerMap = {
       end,
       widthMs,
       workspaceIds,
-      groupByWorkspace: groupBy.includes('workspace_id') && !faultOn(state, 'USAGE_GROUP_BY_IGNORED'),
+      groupByWorkspace: decide(state).usageGroupedByWorkspace(groupBy.includes('workspace_id')),
       groupByModel: groupBy.includes('model'),
       includeDefaultWorkspace,
-      defaultWorkspaceId: faultOn(state, 'USAGE_DEFAULT_WORKSPACE_NAMED') ? 'default' : null,
+      // USAGE-DEFAULT-WORKSPACE-NULL
+      defaultWorkspaceId: decide(state).usageDefaultWorkspaceId(),
     });
     // UNSPEC-USAGE-RESPONSE, UNSPEC-USAGE-PAGINATION: one page of buckets.
     return { status: ctx.endpoint.success.status, body: usagePage(state, data, query) };
   },
-};
+} satisfies SomeHandlers;

@@ -26,9 +26,9 @@ import {
   renderWorkspace,
 } from '../admin/organizations.js';
 import { ApiError } from '../errors.js';
-import { faultOn } from '../faults/index.js';
+import { decide } from '../faults/seams.js';
 import { afterIdPage } from '../pagination.js';
-import type { HandlerContext, HandlerMap, ServerState } from '../state.js';
+import type { HandlerContext, ServerState, SomeHandlers } from '../state.js';
 import type { WorkspaceMemberRecord, WorkspaceRecord } from '../store.js';
 import {
   memberRoleFromWire,
@@ -77,7 +77,7 @@ function archive(ctx: HandlerContext, record: WorkspaceRecord) {
       case 'revokeApiKeys':
         // WSARCH-KEYS-REVOKED: every key of the workspace at once; the pipeline rejects a key
         // whose `revokedAt` is set (401, UNSPEC-WS-REVOKED-KEY-ERROR), and access tokens of an
-        // archived workspace (its seeded fault is the pipeline's ARCHIVED_WORKSPACE_KEY_ACCEPTED).
+        // archived workspace (the pipeline's `keyRevoked` decision).
         for (const key of state.store.apiKeys.group('workspace', record.id)) {
           if (key.kind === 'workspace_key' && key.revokedAt === null) {
             key.revokedAt = now;
@@ -107,35 +107,20 @@ const workspaceBody = (state: ServerState, w: WorkspaceRecord) => ({
 
 /**
  * A member operation: the spec's `checkMemberChange` decides; rejections and the cases it leaves
- * unspecified answer as the Unspecified entries say (`answerUnspecified`). Seeded faults turn one
- * rejection, cited by its requirement id, into an allowed change (or the reverse).
+ * unspecified answer as the Unspecified entries say (`answerUnspecified`).
  */
 function decideMemberChange(
   state: ServerState,
   op: workspaceRules.MemberOperation,
   member: workspaceRules.MemberContext,
 ): void {
-  const result = workspaceRules.checkMemberChange(op, member);
-  const cites = (id: string) => 'requirements' in result && result.requirements.includes(id);
+  const result = decide(state).checkMemberChange(op, member);
   switch (result.kind) {
     case 'allowed':
-      if (cites('MEMBER-BILLING-UPGRADE-ADMIN') && faultOn(state, 'MEMBER_BILLING_UPGRADE_REFUSED')) {
-        answerUnspecified(state, 'UNSPEC-MEMBER-CHANGE-REJECTED', 'the workspace role cannot be changed');
-      }
       return;
-    case 'rejected': {
-      const faulty: Record<string, string> = {
-        'MEMBER-NO-REMOVE-ORG-ADMIN': 'MEMBER_ORG_ADMIN_REMOVABLE',
-        'MEMBER-NO-REMOVE-ORG-BILLING': 'MEMBER_ORG_BILLING_REMOVABLE',
-        'MEMBER-NO-ROLE-CHANGE-ORG-ADMIN': 'MEMBER_ORG_ADMIN_ROLE_CHANGEABLE',
-        'MEMBER-NO-ROLE-CHANGE-ORG-BILLING': 'MEMBER_BILLING_ROLE_CHANGEABLE',
-      };
-      for (const [requirement, fault] of Object.entries(faulty)) {
-        if (cites(requirement) && faultOn(state, fault)) return;
-      }
+    case 'rejected':
       answerUnspecified(state, result.unspecified, result.reason);
       return;
-    }
     case 'unspecified':
       answerUnspecified(state, result.unspecified, 'this member change is not possible', {
         kind: op.kind,
@@ -201,12 +186,12 @@ function renderMember(
   };
 }
 
-export const handlers: HandlerMap = {
+export const handlers = {
   'organizations.workspaces.create': (ctx) => {
     const { state } = ctx;
     const organizationId = organizationOf(ctx.caller);
     // WS-CREATE-ORG-ADMIN-ONLY; the refusal is UNSPEC-WS-CREATE-NON-ADMIN.
-    if (!callerIsOrganizationAdmin(state, ctx.caller) && !faultOn(state, 'WS_CREATE_ANY_ADMIN_KEY')) {
+    if (!decide(state).mayCreateWorkspace(callerIsOrganizationAdmin(state, ctx.caller))) {
       answerUnspecified(
         state,
         'UNSPEC-WS-CREATE-NON-ADMIN',
@@ -218,14 +203,10 @@ export const handlers: HandlerMap = {
     // UNSPEC-WS-CAP-DEFAULT-COUNTED) and decides.
     // Whether the Default Workspace counts is not shown (UNSPEC-WS-CAP-DEFAULT-COUNTED).
     let count = workspacesCountedBesidesNamed(state);
-    count += workspaceRules.countTowardCap(
-      workspaces.map((w) => ({
-        archived: w.archivedAt !== null && !faultOn(state, 'WS_CAP_COUNTS_ARCHIVED'),
-        isDefault: w.isDefault,
-      })),
+    count += decide(state).countTowardWorkspaceCap(
+      workspaces.map((w) => ({ archived: w.archivedAt !== null, isDefault: w.isDefault })),
     );
-    if (faultOn(state, 'WS_CAP_ALLOWS_101')) count = Math.max(0, count - 1);
-    const cap = workspaceRules.canCreateWorkspace(count);
+    const cap = decide(state).canCreateWorkspace(count);
     if (!cap.ok) {
       if (cap.reason === 'invalid') throw new Error(cap.error);
       answerUnspecified(
@@ -247,9 +228,6 @@ export const handlers: HandlerMap = {
   'organizations.workspaces.list': (ctx) => {
     const { state } = ctx;
     const organizationId = organizationOf(ctx.caller);
-    if (ctx.query.limit !== undefined && faultOn(state, 'WS_LIST_LIMIT_REJECTED')) {
-      throw new ApiError(400, 'invalid_request_error', 'query.limit: not accepted');
-    }
     // UNSPEC-WS-LIST-LIMIT: no limit when absent; below 1 is a 400. UNSPEC-WS-LIST-INCLUDE-ARCHIVED:
     // active only unless `include_archived` is true.
     const reading = workspaceListReading(
@@ -261,13 +239,12 @@ export const handlers: HandlerMap = {
       throw new ApiError(400, 'invalid_request_error', 'query.limit: must be at least 1');
     }
     // WS-DEFAULT-NOT-LISTED: only workspaces with an identifier.
-    const listed = state.store.workspaces
-      .group('organization', organizationId)
-      .filter(
-        (w) =>
-          (!w.isDefault || faultOn(state, 'WS_LIST_INCLUDES_DEFAULT')) &&
-          (reading.includeArchived || w.archivedAt === null),
-      );
+    const listed = state.store.workspaces.group('organization', organizationId).filter(
+      (w) =>
+        // WS-DEFAULT-NOT-LISTED
+        (!w.isDefault || decide(state).defaultWorkspaceListed()) &&
+        (reading.includeArchived || w.archivedAt === null),
+    );
     // UNSPEC-WS-LIST-PAGINATION: no cursor; the first `limit` workspaces.
     const after = pagingParameter(ctx.query, 'after_id');
     const page = afterIdPage(listed, (w) => w.id, {
@@ -276,7 +253,8 @@ export const handlers: HandlerMap = {
       where: 'query.after_id',
     });
     const data = page.data.map((w) =>
-      // Under the fault the Default Workspace shows with the literal the token exchange uses for it.
+      // A Default Workspace listed (never, as documented) shows with the literal the token exchange
+      // uses for it.
       w.isDefault ? { ...workspaceBody(state, w), id: 'default' } : workspaceBody(state, w),
     );
     // UNSPEC-WS-LIST-RESPONSE: `{data}`.
@@ -349,4 +327,4 @@ export const handlers: HandlerMap = {
     // UNSPEC-MEMBER-DELETE-RESPONSE: an empty JSON object.
     return { status: ctx.endpoint.success.status, body: {} };
   },
-};
+} satisfies SomeHandlers;

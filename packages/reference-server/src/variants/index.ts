@@ -1,5 +1,5 @@
 /**
- * The catalog of variants and the switch a server reads them through. Variants are chosen when a
+ * The switch a server reads the spec's catalog of variants through. Variants are chosen when a
  * server is created (`createServer({ variants })`, `reference-server --variants a,b|all`); they
  * compose, and `all` switches every one of them on at once.
  *
@@ -7,11 +7,9 @@
  * admission, list orders, and the choices each handler names); handlers read as the reference
  * server's own choices.
  */
-import { VARIANTS, type VariantName } from './catalog.js';
-import type { VariantDefinition } from './types.js';
+import { VARIANTS, type VariantDefinition, type VariantName } from '@vendor-api/spec';
 
-export { UNREALISABLE, VARIANTS, type VariantName } from './catalog.js';
-export type { VariantDefinition };
+export { UNREALISABLE, VARIANTS, type VariantDefinition, type VariantName } from '@vendor-api/spec';
 
 const byName = new Map<string, VariantDefinition>(VARIANTS.map((v) => [v.name, v]));
 

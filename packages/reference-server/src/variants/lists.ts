@@ -2,9 +2,8 @@
  * Seams of the lists: defaults and bounds of `limit`, what an unknown cursor answers, and paging
  * parameters the documents do not show.
  */
-import type { Endpoint } from '@vendor-api/spec';
+import type { Endpoint, VariantName } from '@vendor-api/spec';
 import type { Admission, RequestParts } from './admission.js';
-import type { VariantName } from './catalog.js';
 import type { HasVariants } from './types.js';
 
 // ---------------------------------------------------------------------------------------------

@@ -2,13 +2,15 @@
  * Every seeded fault of the admin area changes an observable answer: each scenario runs on a
  * server without faults (the correct answer) and on one with the fault (a different answer).
  */
-import { rateLimits, spec, workspaceRules } from '@vendor-api/spec';
+import { type FaultNameIn, rateLimits, spec, workspaceRules } from '@vendor-api/spec';
 import { describe, expect, it } from 'vitest';
-import { faults } from '../../src/faults/admin.js';
 import { handlers } from '../../src/routes/workspaces.js';
 import type { HandlerContext } from '../../src/state.js';
+import { faultsIn } from '../fault-tests.js';
 import { idsOf } from '../helpers.js';
 import { type A, admin, createWorkspace, dataOf, user } from './admin-helpers.js';
+
+const faults = faultsIn('admin');
 
 const WS = '/v1/organizations/workspaces';
 const ORG_RL = '/v1/organizations/rate_limits';
@@ -43,7 +45,7 @@ async function usageResults(a: A, query: string, archive = false) {
 }
 
 /** Scenario per fault: an observable value that differs when the fault is on. */
-const scenarios: Record<string, (a: A) => Promise<unknown>> = {
+const scenarios: Record<FaultNameIn<'admin'>, (a: A) => Promise<unknown>> = {
   WS_LIST_INCLUDES_DEFAULT: async (a) =>
     dataOf<{ name: string }>(await a.get(WS)).some((w) => w.name === 'Default Workspace'),
   WS_LIST_LIMIT_REJECTED: (a) => statusOf(a.get(`${WS}?limit=5`)),
@@ -137,7 +139,7 @@ const scenarios: Record<string, (a: A) => Promise<unknown>> = {
 };
 
 /** The correct answer of each scenario (without the fault). */
-const correct: Record<string, unknown> = {
+const correct: Record<FaultNameIn<'admin'>, unknown> = {
   WS_LIST_INCLUDES_DEFAULT: false,
   WS_LIST_LIMIT_REJECTED: 200,
   WS_CAP_COUNTS_ARCHIVED: 200,

@@ -12,6 +12,7 @@ import {
   organizationRateLimits,
   rateLimitConfigProblems,
 } from '../../src/admin/rate-limit-config.js';
+import { FaultSet } from '../../src/faults/index.js';
 import { expectErrorBody, expectValid } from '../helpers.js';
 import { type A, admin, createWorkspace, dataOf } from './admin-helpers.js';
 
@@ -52,7 +53,12 @@ describe('the rate-limit configuration', () => {
 
   it('the rules catch a model listed in two groups', () => {
     const v = defineVendor('vendor');
-    expect(rateLimitConfigProblems(v, organizationRateLimits(v, { duplicateModel: true }))).not.toEqual([]);
+    expect(
+      rateLimitConfigProblems(
+        v,
+        new FaultSet(['RL_MODEL_IN_TWO_GROUPS']).decisions.organizationRateLimits(organizationRateLimits(v)),
+      ),
+    ).not.toEqual([]);
   });
 
   it('has one entry per group type, `enqueued_batch_requests` only in batch (RL-ENQUEUED-BATCH-REQUESTS-BATCH)', () => {

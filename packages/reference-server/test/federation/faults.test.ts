@@ -5,10 +5,12 @@
 import { spec, vendor } from '@vendor-api/spec';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { faults as federationFaults } from '../../src/faults/federation.js';
-import { faults as pipelineFaults } from '../../src/faults/pipeline.js';
+import { faultsIn } from '../fault-tests.js';
 import { DREAM_BETAS } from '../helpers.js';
 import { keyPair, SUBJECT, setupFederation, sign } from './helpers.js';
+
+const federationFaults = faultsIn('federation');
+const pipelineFaults = faultsIn('pipeline');
 
 const MESSAGE = { model: vendor.models.sonnet, max_tokens: 8, messages: [{ role: 'user', content: 'Hi' }] };
 

@@ -1,13 +1,33 @@
 /**
- * The variants of the reference server: each one a legal alternative where the documents leave
- * room, citing the Unspecified ids it realises. The conformance suite must pass every one of them,
- * alone and all at once (`pnpm conformance:variants`): its specificity.
+ * The catalog of variants: each one a legal alternative where the documents leave room, citing
+ * the Unspecified ids it realises. A conformance suite must pass every one of them, alone and all
+ * at once: its specificity. The reference server realises each one at its named seams (its
+ * `src/variants/`), reading them by `VariantName`.
  *
  * `UNREALISABLE` names the Unspecified items no server could realise differently on the wire
  * through the documented API, and why; every other item has at least one variant (a test holds
- * the two lists to the spec's catalog).
+ * the two lists to the catalog of Unspecified items).
  */
-import type { VariantDefinition } from './types.js';
+
+/**
+ * A variant: one legal alternative behaviour where the documents leave room (a "not shown"
+ * field, body, status or order; additional fields; lenient or strict input handling). The mirror
+ * of a seeded fault: a fault breaks one documented requirement and a suite must fail it; a
+ * variant breaks none and a suite must pass it.
+ */
+export interface VariantDefinition {
+  /** kebab-case name, unique across the catalog (`--variants NAME,...`). */
+  readonly name: string;
+  /** The Unspecified ids (from the spec's catalog) whose other legal choice this variant realises. */
+  readonly unspecified: readonly string[];
+  /**
+   * Requirement ids whose openness the variant exercises (a list the documents call
+   * non-exhaustive, a value shown only as "a value"), when it realises one.
+   */
+  readonly requirements?: readonly string[];
+  /** What a server does differently while the variant is on. */
+  readonly description: string;
+}
 
 export const VARIANTS = [
   // ---------------------------------------------------------------------------------------------
@@ -611,3 +631,10 @@ export const UNREALISABLE: Readonly<Record<string, string>> = {
   'UNSPEC-RL-DUPLICATE-LIMITERS':
     'A limiter twice in one entry would have two values with nothing to tell them apart, and a model group twice would break RL-MODEL-IN-EXACTLY-ONE-GROUP.',
 };
+
+const VARIANT_NAMES: ReadonlySet<string> = new Set(VARIANTS.map((v) => v.name));
+
+/** Whether a string (from a command line, a request) names a variant of the catalog. */
+export function isVariantName(name: string): name is VariantName {
+  return VARIANT_NAMES.has(name);
+}
