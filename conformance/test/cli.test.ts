@@ -62,6 +62,28 @@ describe('vendor-conformance', () => {
     expect(await main(['mutants', '--case', 'nope'])).toBe(2);
   });
 
+  it('takes the old family name exchange (and its case ids) with a one-line notice on stderr', async () => {
+    capture();
+    const notices: string[] = [];
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      notices.push(String(chunk));
+      return true;
+    });
+    expect(await main(['list', '--family', 'exchange'])).toBe(0);
+    expect(out.length).toBe(allCases.filter((c) => c.family === 'federation').length);
+    expect(out.length).toBeGreaterThan(0);
+    expect(notices).toEqual([
+      'vendor-conformance: the family "exchange" is deprecated; it is "federation" now\n',
+    ]);
+    const id = allCases.find((c) => c.family === 'federation')!.id;
+    capture();
+    notices.length = 0;
+    expect(await main(['list', '--case', id.replace(/^federation\./, 'exchange.')])).toBe(0);
+    expect(out).toHaveLength(1);
+    expect(out[0]).toContain(id);
+    expect(notices).toHaveLength(1);
+  });
+
   it('an option of another command, a stray argument or an unknown option is a usage error', async () => {
     capture();
     expect(await main(['list', '--junit', 'x.xml'])).toBe(2);
