@@ -67,6 +67,7 @@ export async function signatureVerifies(
   }
 }
 
+/** The documented stages: the spec's check table, jose's signature, the spec's matchers. */
 export const DOCUMENTED: VerificationStages = {
   checks: jwt.JWT_CHECK_BY_ID,
   signature: signatureVerifies,
