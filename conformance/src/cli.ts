@@ -248,12 +248,42 @@ function settingsFrom(values: Values) {
 }
 
 /**
+ * Families the suite renamed, by their old name: still taken (with their old case ids, in
+ * `--case` and expected-failures files) with a one-line notice on stderr.
+ */
+const RENAMED_FAMILIES: Readonly<Record<string, string>> = { exchange: 'federation' };
+
+/** The current name of a family or case id; a deprecated one is noted on stderr. */
+function currentName(name: string, what: 'family' | 'case id'): string {
+  const dot = name.indexOf('.');
+  const family = what === 'family' ? name : name.slice(0, dot);
+  if ((what === 'case id' && dot < 0) || !Object.hasOwn(RENAMED_FAMILIES, family)) return name;
+  const current = `${RENAMED_FAMILIES[family]}${what === 'family' ? '' : name.slice(dot)}`;
+  process.stderr.write(
+    `vendor-conformance: the ${what} ${JSON.stringify(name)} is deprecated; it is ${JSON.stringify(current)} now\n`,
+  );
+  return current;
+}
+
+/** The expected failures of a file, its case ids as they are now (old ones are still taken). */
+async function expectedFailuresOf(path: string): Promise<Record<string, string>> {
+  const ids = allCases.map((c) => c.id);
+  const renamed = Object.entries(RENAMED_FAMILIES).flatMap(([old, current]) =>
+    ids.filter((id) => id.startsWith(`${current}.`)).map((id) => `${old}${id.slice(current.length)}`),
+  );
+  const loaded = await loadExpectedFailures(path, new Set([...ids, ...renamed]));
+  return Object.fromEntries(
+    Object.entries(loaded).map(([id, reason]) => [currentName(id, 'case id'), reason]),
+  );
+}
+
+/**
  * The families and case ids `--family` and `--case` name, each checked against the suite: a typo
  * is a usage error, never a run of nothing.
  */
 function selectionOf(values: Values): { families?: string[]; only?: string[] } {
-  const families = list(values.family);
-  const only = list(values.case);
+  const families = list(values.family)?.map((f) => currentName(f, 'family'));
+  const only = list(values.case)?.map((c) => currentName(c, 'case id'));
   const knownFamilies = new Set(allCases.map((c) => c.family));
   const knownCases = new Set(allCases.map((c) => c.id));
   const badFamilies = (families ?? []).filter((f) => !knownFamilies.has(f));
@@ -417,7 +447,7 @@ async function commandRun(values: Values): Promise<number> {
   const bad = unknownCitations(spec.requirements, allCases);
   if (bad.length) throw new UsageError(`cases cite unknown requirement ids: ${bad.join(', ')}`);
   const expectedFailures = values['expected-failures']
-    ? await loadExpectedFailures(values['expected-failures'], new Set(allCases.map((c) => c.id)))
+    ? await expectedFailuresOf(values['expected-failures'])
     : {};
   const optIn = optInOf(values);
   const selection = selectionOf(values);

@@ -3,9 +3,11 @@
  * ids, options of another command, a missing trace), skipped cases named in the summary and
  * failing the run with --fail-on-skip.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OPT_IN_CAPABILITIES } from '../src/capabilities.js';
 import { allCases } from '../src/cases/index.js';
@@ -60,6 +62,47 @@ describe('vendor-conformance', () => {
     expect(err.join('\n')).toMatch(/unknown family "dreamz"; families: .*dreams/);
     capture();
     expect(await main(['mutants', '--case', 'nope'])).toBe(2);
+  });
+
+  it('takes the old family name exchange (and its case ids) with a one-line notice on stderr', async () => {
+    capture();
+    const notices: string[] = [];
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      notices.push(String(chunk));
+      return true;
+    });
+    expect(await main(['list', '--family', 'exchange'])).toBe(0);
+    expect(out.length).toBe(allCases.filter((c) => c.family === 'federation').length);
+    expect(out.length).toBeGreaterThan(0);
+    expect(notices).toEqual([
+      'vendor-conformance: the family "exchange" is deprecated; it is "federation" now\n',
+    ]);
+    const id = allCases.find((c) => c.family === 'federation')!.id;
+    capture();
+    notices.length = 0;
+    expect(await main(['list', '--case', id.replace(/^federation\./, 'exchange.')])).toBe(0);
+    expect(out).toHaveLength(1);
+    expect(out[0]).toContain(id);
+    expect(notices).toHaveLength(1);
+    // An expected-failures file written with the old id is still read.
+    const dir = mkdtempSync(join(tmpdir(), 'expected-'));
+    const file = join(dir, 'expected.json');
+    writeFileSync(
+      file,
+      JSON.stringify({ expectedFailures: { [id.replace(/^federation\./, 'exchange.')]: 'known' } }),
+    );
+    capture();
+    notices.length = 0;
+    try {
+      expect(
+        await main(['run', '--base-url', url, ...target, '--case', id, '--expected-failures', file]),
+      ).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(notices.join('')).toContain(
+      `the case id "${id.replace(/^federation\./, 'exchange.')}" is deprecated`,
+    );
   });
 
   it('an option of another command, a stray argument or an unknown option is a usage error', async () => {

@@ -4,7 +4,7 @@
 import type { CaseDefinition } from '../case.js';
 import { cases as access } from './access/index.js';
 import { cases as dreams } from './dreams/index.js';
-import { cases as exchange } from './exchange/index.js';
+import { cases as federation } from './federation/index.js';
 import { cases as messageBatches } from './message-batches/index.js';
 import { cases as messages } from './messages/index.js';
 import { cases as negative } from './negative/index.js';
@@ -24,6 +24,6 @@ export const allCases: readonly CaseDefinition[] = [
   ...workspaces,
   ...rateLimits,
   ...usage,
-  ...exchange,
+  ...federation,
   ...tenancy,
 ];

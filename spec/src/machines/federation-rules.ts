@@ -7,11 +7,12 @@
  * The token exchange `oauth.token` is the rule's one documented operation. Its guards are the
  * facts the exchange decides on; the rows give each documented outcome of the exchange error
  * table once. Which check wins when several fail is not shown (UNSPEC-EXCH-CHECK-ORDER): the rows
- * check the body first, then everything that yields `invalid_grant` (indistinguishable by
- * design), and `workspace_id_required` last so an unauthenticated caller learns nothing about a
- * rule.
+ * check the body first, then the steps of the verification in the order of
+ * `jwt.EXCHANGE_VERIFICATION` (the one place that order is written), and `workspace_id_required`
+ * last so an unauthenticated caller learns nothing about a rule.
  */
 import type { FederationRule } from '../resources/federation.js';
+import * as jwt from '../rules/jwt.js';
 import type { Machine, Outcome, Row } from '../types.js';
 
 export const states = ['active', 'archived'] as const;
@@ -19,20 +20,20 @@ export type State = (typeof states)[number];
 
 export type Event = 'oauth.token' | 'rule.archived';
 
-export const guardNames = [
+/** Guards of the body checks, made before anything else. */
+type BodyGuard = 'requiredFieldMissing' | 'ruleIdMalformed';
+
+/**
+ * The guards: the body checks, the steps of the exchange's verification in their order (the
+ * spec's `jwt.EXCHANGE_VERIFICATION`), and the workspace choice last.
+ */
+export const guardNames: readonly Guard[] = [
   'requiredFieldMissing',
   'ruleIdMalformed',
-  'jwtAuthorized',
-  'issMatches',
-  'keySetFetched',
-  'keySetFresh',
-  'signedByKnownKey',
-  'notExpired',
-  'otherJwtChecksPass',
-  'claimsMatch',
+  ...jwt.EXCHANGE_VERIFICATION.map((s) => s.guard),
   'workspaceIdMissingForMultiWorkspace',
-] as const;
-export type Guard = (typeof guardNames)[number];
+];
+export type Guard = BodyGuard | jwt.VerificationGuard | 'workspaceIdMissingForMultiWorkspace';
 
 export type Effect = 'token.minted';
 
@@ -66,93 +67,26 @@ const bodyRows = (from: readonly State[]): R[] => [
 
 const BODY_OK: When = { requiredFieldMissing: false, ruleIdMalformed: false };
 
-/**
- * The checks of an exchange against an active rule, in order: each fails with its outcome when
- * its guard is false and every earlier guard passed.
- */
-const ACTIVE_CHAIN: readonly {
-  readonly guard: Guard;
-  readonly outcome: Outcome;
-  readonly requirements: readonly string[];
-  readonly note: string;
-}[] = [
-  {
-    guard: 'jwtAuthorized',
-    outcome: invalidGrant,
-    requirements: ['EXCH-ERR-NOT-AUTHORIZED', 'EXCH-ERR-GRANT-MERGED', 'EXCH-ERR-GRANT-CAUSE-HIDDEN'],
-    note: 'JWT not authorized for the rule: same body as a nonexistent or archived rule.',
-  },
-  {
-    guard: 'issMatches',
-    outcome: invalidGrant,
-    requirements: ['EXCH-ERR-ISS-MISMATCH', 'JWT-ISS-EXACT', 'EXCH-ERR-GRANT-CAUSE-HIDDEN'],
-    note: '`iss` differs from the registered `issuer_url`.',
-  },
-  {
-    guard: 'keySetFetched',
-    outcome: invalidGrant,
-    requirements: ['EXCH-ERR-KEYSET-FETCH-FAILED', 'EXCH-ERR-GRANT-CAUSE-HIDDEN'],
-    note: 'Key-set fetch failed.',
-  },
-  {
-    guard: 'keySetFresh',
-    outcome: invalidGrant,
-    requirements: ['EXCH-ERR-KEYSET-STALE', 'KEYCACHE-ROTATION-DELAY', 'EXCH-ERR-GRANT-CAUSE-HIDDEN'],
-    note: 'Key set stale.',
-  },
-  {
-    guard: 'signedByKnownKey',
-    outcome: invalidGrant,
-    requirements: [
-      'EXCH-ERR-KEY-NOT-IN-SET',
-      'JWT-KID-KNOWN',
-      'JWT-SIGNATURE',
-      'EXCH-ERR-GRANT-CAUSE-HIDDEN',
-    ],
-    note: 'Signed by a key not in the key set.',
-  },
-  {
-    guard: 'notExpired',
-    outcome: invalidGrant,
-    requirements: ['EXCH-ERR-EXPIRED', 'JWT-EXP-FUTURE', 'JWT-SKEW-30S', 'EXCH-ERR-GRANT-CAUSE-HIDDEN'],
-    note: '`exp` in the past beyond the 30-second skew.',
-  },
-  {
-    guard: 'otherJwtChecksPass',
-    outcome: { kind: 'unspecified', unspecified: 'UNSPEC-EXCH-JWT-CHECK-ERRORS' },
-    requirements: [
-      'JWT-SIZE-MAX',
-      'JWT-ALG-ACCEPTED',
-      'JWT-ALG-HMAC-REJECTED',
-      'JWT-ALG-NONE-REJECTED',
-      'JWT-KID-REQUIRED',
-      'JWT-SUB-REQUIRED',
-      'JWT-IAT-REQUIRED',
-      'JWT-IAT-NOT-FUTURE',
-      'JWT-EXP-REQUIRED',
-      'JWT-NBF-SKEW',
-      'JWT-LIFETIME-MAX',
-    ],
-    note: 'Rejected, but the error table does not list these checks; the reference server answers 400 invalid_grant.',
-  },
-  {
-    guard: 'claimsMatch',
-    outcome: invalidGrant,
-    requirements: ['EXCH-ERR-MATCH-FAILED', 'JWT-MATCH', 'MATCH-AND', 'EXCH-ERR-GRANT-CAUSE-HIDDEN'],
-    note: "Claims do not satisfy the rule's `match`.",
-  },
-];
+/** The verification's guards with their descriptions. */
+const verificationGuards = Object.fromEntries(
+  jwt.EXCHANGE_VERIFICATION.map((s) => [s.guard, s.description]),
+) as Record<jwt.VerificationGuard, string>;
+
+/** The outcome of a failed verification step: `invalid_grant`, or unspecified where the error table lists none. */
+const outcomeOf = (step: jwt.VerificationStep): Outcome =>
+  step.unspecified !== undefined ? { kind: 'unspecified', unspecified: step.unspecified } : invalidGrant;
 
 function activeExchangeRows(): R[] {
   const rows: R[] = [];
   const passed: When = { ...BODY_OK };
-  for (const step of ACTIVE_CHAIN) {
+  // Each step fails with its outcome when its guard is false and every earlier guard passed.
+  for (const step of jwt.EXCHANGE_VERIFICATION) {
     rows.push({
       from: ['active'],
       event: 'oauth.token',
       when: { ...passed, [step.guard]: false },
       to: 'unchanged',
-      outcome: step.outcome,
+      outcome: outcomeOf(step),
       effects: [],
       requirements: step.requirements,
       note: step.note,
@@ -215,16 +149,7 @@ export const machine: Machine<State, Event, Guard, Effect> = {
     requiredFieldMissing:
       'The exchange body lacks a required field (`grant_type`, `assertion`, `federation_rule_id`, `organization_id`, `service_account_id`).',
     ruleIdMalformed: '`federation_rule_id` is not `fdrl_` followed by an opaque string.',
-    jwtAuthorized:
-      "The JWT is authorized for the rule: issued by the rule's issuer, for the rule's organization, service account and an enabled workspace (UNSPEC-EXCH-NOT-AUTHORIZED-MEANING).",
-    issMatches: 'The JWT `iss` equals the registered `issuer_url` byte for byte.',
-    keySetFetched: "The issuer's key set could be fetched (always true in `inline` mode).",
-    keySetFresh: "The issuer's key set is not stale (UNSPEC-FED-KEYSET-STALE).",
-    signedByKnownKey: 'The JWT header `kid` names a key of the key set and its signature verifies with it.',
-    notExpired: 'The JWT `exp` is not in the past beyond the 30-second skew.',
-    otherJwtChecksPass:
-      'Every other JWT check passes: size, algorithm, `kid` present, `sub`, `iat` (present, not in the future beyond skew), `exp` present, `nbf`, lifetime.',
-    claimsMatch: "The verified claims satisfy the rule's `match`.",
+    ...verificationGuards,
     workspaceIdMissingForMultiWorkspace:
       'The rule is enabled for more than one workspace and the body omits `workspace_id` (UNSPEC-RULE-MULTI-WORKSPACE-FIELD).',
   },

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { guardNames } from '../../src/machines/federation-rules.js';
 import {
   ACCEPTED_ALGORITHMS,
   base64UrlDecode,
@@ -13,16 +14,19 @@ import {
   checkJwt,
   DEFAULT_MAX_LIFETIME_SECONDS,
   decodeCompactJws,
+  EXCHANGE_VERIFICATION,
   exchangeFailure,
   INVALID_GRANT_CAUSES,
   invalidGrantBody,
   isMergedAgainstEnumeration,
+  JWT_CHECK_BY_ID,
   JWT_CHECKS,
   type JwtCheckInput,
   MAX_ASSERTION_BYTES,
   maxLifetime,
   REJECTED_ALGORITHMS,
   requirementIds,
+  stepOfCheck,
 } from '../../src/rules/jwt.js';
 
 const NOW = 1_750_000_000;
@@ -74,6 +78,35 @@ describe('constants', () => {
   });
   it('cites a requirement for every check, all implemented by the module', () => {
     for (const check of JWT_CHECKS) expect(requirementIds).toContain(check.requirement);
+  });
+});
+
+describe('the order of verification', () => {
+  it("makes every check in exactly one step, and checkJwt in the steps' order", () => {
+    const ordered = EXCHANGE_VERIFICATION.flatMap((s) => s.checks);
+    expect([...ordered].sort()).toEqual(Object.keys(JWT_CHECK_BY_ID).sort());
+    expect(new Set(ordered).size).toBe(ordered.length);
+    expect(JWT_CHECKS.map((c) => c.id)).toEqual(ordered);
+    for (const id of ordered) expect(stepOfCheck(id).checks).toContain(id);
+  });
+  it('gives the federation-rule machine its guard order', () => {
+    const guards = EXCHANGE_VERIFICATION.map((s) => s.guard);
+    expect(guardNames.filter((g) => (guards as readonly string[]).includes(g))).toEqual(guards);
+    expect(new Set(guards).size).toBe(guards.length);
+  });
+  it('makes the checks that need only the assertion before any documented invalid_grant cause', () => {
+    const firstDocumented = EXCHANGE_VERIFICATION.findIndex(
+      (s) => s.stage !== 'authorization' && s.unspecified === undefined,
+    );
+    for (const [i, step] of EXCHANGE_VERIFICATION.entries())
+      for (const id of step.checks)
+        if (step.unspecified !== undefined && JWT_CHECK_BY_ID[id].needs === 'assertion')
+          expect(i).toBeLessThan(firstDocumented);
+  });
+  it('fails an undecodable assertion at exactly one step, one the error table does not list', () => {
+    const steps = EXCHANGE_VERIFICATION.filter((s) => s.undecodable);
+    expect(steps).toHaveLength(1);
+    expect(steps[0]?.unspecified).toBe('UNSPEC-EXCH-JWT-CHECK-ERRORS');
   });
 });
 

@@ -11,7 +11,7 @@ import {
   serverNow,
   sign,
   validClaims,
-} from '../exchange/support.js';
+} from '../federation/support/index.js';
 import { allPages } from './support.js';
 
 const turn = [{ role: 'user', content: 'hi' }];

@@ -6,8 +6,9 @@
  * answer is the spec's one body `jwt.invalidGrantBody()`, whatever the cause
  * (EXCH-ERR-GRANT-CAUSE-HIDDEN, EXCH-ERR-GRANT-MERGED).
  *
- * Check order (UNSPEC-EXCH-CHECK-ORDER): body, rule existence and authorization, `iss`, key set,
- * signature, `exp`, the other JWT checks, `match`, and `workspace_id_required` last.
+ * Check order (UNSPEC-EXCH-CHECK-ORDER): body, rule existence, then the steps of the spec's
+ * `jwt.EXCHANGE_VERIFICATION` (authorization, then the JWT's), and `workspace_id_required` last.
+ * Seeded faults act at the seams of `faults/federation-seams.ts`.
  */
 import {
   type ErrorBody,
@@ -19,7 +20,15 @@ import {
   type TokenExchangeResponse,
 } from '@vendor-api/spec';
 import { ApiError } from '../errors.js';
-import { faultOn } from '../faults/index.js';
+import {
+  accessTokenPrefix,
+  archivedRuleRefused,
+  expiredTokensForgotten,
+  expiresInAnswered,
+  invalidGrantBody,
+  verificationStages,
+  workspaceOfSeveral,
+} from '../faults/federation-seams.js';
 import { defaultWorkspaceKey } from '../seed.js';
 import type { HandlerContext, HandlerResult, ServerState } from '../state.js';
 import {
@@ -30,8 +39,8 @@ import {
   WORKSPACE_NOT_ENABLED,
   workspaceRefusedAfterVerification,
 } from '../variants/seams.js';
-import { type AccessTokenRecord, federationOf, type RuleRecord } from './store.js';
-import { type ChainFacts, runJwtChecks, verifyAssertion } from './verify.js';
+import { type AccessTokenRecord, type FederationState, federationOf, type RuleRecord } from './store.js';
+import { type ChainFacts, checksInOrder, DOCUMENTED, verifyAssertion } from './verify.js';
 
 type Machine = typeof federationRulesMachine.machine;
 type RuleState = Machine['states'][number];
@@ -60,17 +69,9 @@ export class BodyError extends ApiError {
   }
 }
 
-/** The one `invalid_grant` answer (the cause only leaks while a fault is on). */
+/** The one `invalid_grant` answer, whatever the cause. */
 function invalidGrant(state: ServerState, cause: jwt.ExchangeFailureCause): BodyError {
-  const body = jwt.invalidGrantBody(cause);
-  // Fault: the body names the specific cause.
-  if (faultOn(state, 'EXCH_INVALID_GRANT_REVEALS_CAUSE')) {
-    return new BodyError(400, {
-      ...body,
-      error: { ...body.error, message: `${body.error.message} (${cause})` },
-    });
-  }
-  return new BodyError(400, body);
+  return new BodyError(400, invalidGrantBody(state, jwt.invalidGrantBody(cause), cause));
 }
 
 /** Store key of the workspace a body names (`default` is the Default Workspace, ID-WORKSPACE-DEFAULT-LITERAL). */
@@ -108,12 +109,9 @@ function resolveTarget(state: ServerState, rule: RuleRecord, body: TokenExchange
     if (enabled.length === 1)
       key = enabled[0] ?? null; // EXCH-WORKSPACE-ID-OMITTED-SOLE
     else if (enabled.length > 1) {
-      // EXCH-WORKSPACE-ID-REQUIRED-MULTI (fault: the first enabled workspace is chosen instead).
-      if (faultOn(state, 'EXCH_WORKSPACE_ID_NOT_REQUIRED')) key = enabled[0] ?? null;
-      else {
-        key = null;
-        missingForMulti = true;
-      }
+      // EXCH-WORKSPACE-ID-REQUIRED-MULTI
+      key = workspaceOfSeveral(state, enabled);
+      missingForMulti = key === null;
     } else key = null;
   } else {
     const wanted = workspaceKeyOf(rule.organizationId, body.workspace_id);
@@ -140,22 +138,21 @@ function resolveTarget(state: ServerState, rule: RuleRecord, body: TokenExchange
   };
 }
 
-/** Mints the access token of a successful exchange (effect `token.minted`). */
 /** Mints between two sweeps of expired tokens. */
 const PRUNE_EVERY = 1024;
-let mintedSinceSweep = 0;
 
 /**
- * Forgets expired access tokens now and then, so a long run does not keep every token it ever
- * minted. Not while the fault that keeps expired tokens working is on: they must still be found.
+ * Forgets expired access tokens now and then (every PRUNE_EVERY mints of this server), so a long
+ * run does not keep every token it ever minted.
  */
-function pruneExpiredTokens(state: ServerState, now: number): void {
-  if (++mintedSinceSweep < PRUNE_EVERY || faultOn(state, 'ACCESS_TOKEN_NEVER_EXPIRES')) return;
-  mintedSinceSweep = 0;
-  const tokens = federationOf(state).accessTokens;
+function pruneExpiredTokens(state: ServerState, federation: FederationState, now: number): void {
+  if (++federation.mintedSinceSweep < PRUNE_EVERY || !expiredTokensForgotten(state)) return;
+  federation.mintedSinceSweep = 0;
+  const tokens = federation.accessTokens;
   for (const token of tokens.values()) if (token.expiresAt <= now) tokens.delete(token.id);
 }
 
+/** Mints the access token of a successful exchange (effect `token.minted`). */
 function mint(
   state: ServerState,
   rule: RuleRecord,
@@ -166,8 +163,8 @@ function mint(
   const v = state.vendor;
   const federation = federationOf(state);
   const now = state.clock.now();
-  // ID-ACCESS-TOKEN-PREFIX (fault: another prefix).
-  const prefix = faultOn(state, 'EXCH_TOKEN_PREFIX_WRONG') ? `sk-${v.name}-oat02-` : v.prefixes.accessToken;
+  // ID-ACCESS-TOKEN-PREFIX
+  const prefix = accessTokenPrefix(state, v.prefixes.accessToken, v.name);
   const secret = `${prefix}${accessTokenBody(state, state.ids.secret(40), state.ids)}`;
   // How long the token lives, and so `expires_in`, is not shown (UNSPEC-EXCH-EXPIRES-IN-VALUE).
   const lifetime = accessTokenLifetime(state, rule.token_lifetime_seconds, claims.exp, now / 1000);
@@ -183,13 +180,12 @@ function mint(
     expiresAt: now + lifetime * 1000,
   };
   federation.accessTokens.put(record);
-  pruneExpiredTokens(state, now);
+  pruneExpiredTokens(state, federation, now);
   return {
     access_token: secret,
     token_type: 'Bearer',
-    // The token says how long it lives (EXCH-RESPONSE-EXPIRES-IN); fault: the default lifetime is
-    // reported whatever the rule says.
-    expires_in: faultOn(state, 'EXCH_EXPIRES_IN_NOT_FROM_RULE') ? DEFAULT_TOKEN_LIFETIME_SECONDS : lifetime,
+    // The token says how long it lives (EXCH-RESPONSE-EXPIRES-IN).
+    expires_in: expiresInAnswered(state, lifetime, DEFAULT_TOKEN_LIFETIME_SECONDS),
     scope: rule.oauth_scope,
   };
 }
@@ -229,13 +225,14 @@ export async function exchange(ctx: HandlerContext): Promise<HandlerResult> {
   const { state } = ctx;
   const body = ctx.body as TokenExchangeParams;
   const federation = federationOf(state);
+  const stages = verificationStages(state, DOCUMENTED);
 
   // Which check comes first when several fail is not shown (UNSPEC-EXCH-CHECK-ORDER), nor the
   // answer to the JWT checks the error table does not list (UNSPEC-EXCH-JWT-CHECK-ERRORS).
   const early = assertionRefusedFirst(
     state,
     body.assertion,
-    (input) => runJwtChecks(state, input),
+    (input) => jwt.checkJwt(input, checksInOrder(stages)),
     jwtCheckInstant(state, state.clock.now() / 1000),
   );
   if (early !== null) throw new ApiError(400, EXCHANGE_MALFORMED, `assertion: the JWT check ${early} failed`);
@@ -245,7 +242,7 @@ export async function exchange(ctx: HandlerContext): Promise<HandlerResult> {
   if (!rule) throw invalidGrant(state, 'rule-not-found');
 
   const facts: Facts = { requiredFieldMissing: false, ruleIdMalformed: false };
-  const archived = rule.archivedAt !== null && !faultOn(state, 'EXCH_ARCHIVED_RULE_ACCEPTED');
+  const archived = rule.archivedAt !== null && archivedRuleRefused(state);
   const ruleState = federationRulesMachine.stateOf({
     name: rule.name,
     match: rule.match,
@@ -260,7 +257,7 @@ export async function exchange(ctx: HandlerContext): Promise<HandlerResult> {
 
   const issuer = federation.issuers.get(rule.issuerId);
   if (!issuer) decide(state, ruleState, facts, 'not-authorized');
-  const verification = await verifyAssertion(state, federation, issuer!, rule.match, body.assertion);
+  const verification = await verifyAssertion(state, stages, federation, issuer!, rule.match, body.assertion);
   Object.assign(facts, verification.facts satisfies ChainFacts);
   if (verification.cause !== null) decide(state, ruleState, facts, verification.cause);
 

@@ -6,28 +6,14 @@
  * resolver. A failure is the rule's 400 `invalid_request_error` body, its message prefixed with
  * the field (URL-ERROR-400, URL-ERROR-FIELD-PREFIX).
  *
- * Seeded faults of the URL rules are applied here.
+ * Seeded faults of the URL rules act at the seam `issuerUrlRules` (faults/federation-seams.ts).
  */
 import { type FederationJwks, jwt, urls } from '@vendor-api/spec';
-import { faultOn } from '../faults/index.js';
+import { issuerUrlRules } from '../faults/federation-seams.js';
 import type { ServerState } from '../state.js';
 import { federationOf } from './store.js';
 
 type IssuerUrls = { readonly issuer_url: string; readonly jwks: FederationJwks };
-
-/** The issuer with the port of every URL field removed (for the port fault only). */
-function withoutPorts(issuer: IssuerUrls): IssuerUrls {
-  const strip = (value: unknown) => {
-    if (typeof value !== 'string' || !URL.canParse(value)) return value;
-    const url = new URL(value);
-    url.port = '';
-    return url.toString();
-  };
-  const jwks = { ...(issuer.jwks as Record<string, unknown>) };
-  if ('url' in jwks) jwks.url = strip(jwks.url);
-  if ('discovery_base' in jwks) jwks.discovery_base = strip(jwks.discovery_base);
-  return { issuer_url: String(strip(issuer.issuer_url)), jwks: jwks as FederationJwks };
-}
 
 /** Checks the URLs of an issuer; null when they pass, else the rule's rejection. */
 export async function issuerUrlRejection(
@@ -35,26 +21,8 @@ export async function issuerUrlRejection(
   issuer: IssuerUrls,
 ): Promise<Extract<urls.IssuerUrlValidation, { ok: false }> | null> {
   const resolve = federationOf(state).network.resolve;
-  let result = await urls.validateIssuerUrls(issuer, { resolve });
-  // Fault: the port is not checked (any port accepted).
-  if (!result.ok && result.reason === 'port' && faultOn(state, 'URL_PORT_NOT_CHECKED')) {
-    result = await urls.validateIssuerUrls(withoutPorts(issuer), { resolve });
-  }
-  // Fault: the resolved addresses are not checked (a name resolving to a private address passes).
-  if (
-    !result.ok &&
-    result.reason === 'non-public-address' &&
-    faultOn(state, 'URL_PRIVATE_ADDRESS_ACCEPTED')
-  ) {
-    return null;
-  }
-  if (!result.ok) return result;
-  // Fault: issuer_url is held to the URL rules even when it is never fetched.
-  if (!result.checked.includes('issuer_url') && faultOn(state, 'URL_UNFETCHED_ISSUER_URL_CHECKED')) {
-    const extra = await urls.validateFetchUrl('issuer_url', issuer.issuer_url, { resolve });
-    if (!extra.ok) return extra;
-  }
-  return null;
+  const result = await issuerUrlRules(state, urls.validateIssuerUrls)(issuer, { resolve });
+  return result.ok ? null : result;
 }
 
 /**

@@ -17,7 +17,7 @@
  */
 import { type Jwk, jwt, urls } from '@vendor-api/spec';
 import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
-import { faultOn } from '../faults/index.js';
+import { cachedKeySetUsed } from '../faults/federation-seams.js';
 import type { ServerState } from '../state.js';
 import { keySetMaxAgeMs } from '../variants/seams.js';
 import type { FederationNetwork } from './network.js';
@@ -146,8 +146,7 @@ export class KeySetCache {
     if (current && current.fetchedAt !== null) {
       // How long a fetched key set is used is the server's choice within the minute (UNSPEC-FED-KEYSET-STALE).
       const fresh = now - current.fetchedAt < keySetMaxAgeMs(state, KEY_SET_MAX_AGE_MS);
-      // Fault: the cache is never refreshed, so a rotated key is never picked up.
-      if (fresh || faultOn(state, 'KEYSET_NEVER_REFRESHED')) return { ok: true, keySet: current.keySet };
+      if (cachedKeySetUsed(state, fresh)) return { ok: true, keySet: current.keySet };
     }
     const key = `${issuer.id}@${issuer.version}`;
     const pending = this.#pending.get(key);

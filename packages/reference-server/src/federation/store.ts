@@ -80,6 +80,8 @@ export interface FederationState {
   readonly accessTokens: Table<AccessTokenRecord>;
   readonly network: FederationNetwork;
   readonly keySets: KeySetCache;
+  /** Access tokens minted since expired ones were last forgotten. */
+  mintedSinceSweep: number;
 }
 
 const registry = new WeakMap<object, FederationState>();
@@ -93,6 +95,7 @@ export function attachFederation(state: ServerState, network: FederationNetwork)
     accessTokens: new MapTable(),
     network,
     keySets: new KeySetCache(network),
+    mintedSinceSweep: 0,
   };
   registry.set(state, federation);
   return federation;

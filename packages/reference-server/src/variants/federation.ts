@@ -37,13 +37,13 @@ export function errorDetailField(state: HasVariants): boolean {
 
 /**
  * JWT checks that need nothing but the assertion and the clock, and that the error table does not
- * list: every check but those that need the issuer or its key set, and `exp` (an expired JWT is a
- * documented `invalid_grant`, EXCH-ERR-EXPIRED).
+ * list (their step of the spec's verification has no documented answer): an expired JWT, say, is
+ * a documented `invalid_grant` (EXCH-ERR-EXPIRED), so `exp` is not among them.
  */
 const SELF_CONTAINED: ReadonlySet<jwt.JwtCheckId> = new Set(
-  jwt.JWT_CHECKS.map((c) => c.id).filter(
-    (id) => !['kid-known', 'iss', 'exp-not-past', 'lifetime'].includes(id),
-  ),
+  jwt.JWT_CHECKS.filter(
+    (c) => c.needs === 'assertion' && jwt.stepOfCheck(c.id).unspecified !== undefined,
+  ).map((c) => c.id),
 );
 
 /**

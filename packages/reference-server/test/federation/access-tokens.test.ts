@@ -1,7 +1,8 @@
 import { spec, vendor } from '@vendor-api/spec';
 import { describe, expect, it } from 'vitest';
+import { federationOf } from '../../src/federation/store.js';
 import { routeUrl } from '../../src/index.js';
-import { setupFederation } from './helpers.js';
+import { setupFederation, sign } from './helpers.js';
 
 const MESSAGE = { model: vendor.models.sonnet, max_tokens: 8, messages: [{ role: 'user', content: 'Hi' }] };
 
@@ -65,6 +66,22 @@ describe('access tokens on the standard endpoints', () => {
     const res = await f.bearer('POST', '/v1/messages', token, { body: MESSAGE });
     expect(res.status).toBe(401);
     expect(JSON.parse(res.text)).toMatchObject({ type: 'error', error: { type: 'authentication_error' } });
+  });
+});
+
+describe('expired access tokens', () => {
+  it('are forgotten by a server after its own mints, whatever another server in the process mints', async () => {
+    const [a, b] = [
+      await setupFederation({ tokenLifetime: 60 }),
+      await setupFederation({ tokenLifetime: 60 }),
+    ];
+    const assertion = await sign(a.es256, a.nowSeconds());
+    // Two servers' mints together reach the sweep interval (1024), neither alone does.
+    for (let i = 0; i < 1022; i++) expect((await a.exchange({ assertion })).status).toBe(200);
+    await b.token();
+    await b.advance(61_000);
+    await b.token();
+    expect(federationOf(b.app.reference.state).accessTokens.size).toBe(2);
   });
 });
 

@@ -21,7 +21,7 @@ import {
   sign,
   stableJwtVerdict,
   validClaims,
-} from './support.js';
+} from './support/index.js';
 
 const SKEW = jwt.CLOCK_SKEW_SECONDS;
 
@@ -43,8 +43,8 @@ const timeCaseArb = fc.record({
 });
 
 export const timeClaimsProperty = defineCase({
-  id: 'exchange.time-claims-property',
-  family: 'exchange',
+  id: 'federation.time-claims-property',
+  family: 'federation',
   title:
     'generated iat/exp/nbf and lifetimes around the 30 s skew and the issuer maximum: accepted exactly when jwt.checkJwt accepts',
   requirements: [

@@ -1,6 +1,6 @@
 /** The model and the real system of the rule-lifecycle commands. */
 import type { CaseContext } from '../../../case.js';
-import type { KeyPair, RuleHandle, RuleState } from '../support.js';
+import type { KeyPair, RuleHandle, RuleState } from '../support/index.js';
 
 export interface RuleModel {
   /** The rule's state as the model holds it (the spec's `step` moves it). */

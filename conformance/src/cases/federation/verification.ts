@@ -23,7 +23,7 @@ import {
   stableJwtVerdict,
   validClaims,
   without,
-} from './support.js';
+} from './support/index.js';
 
 const FEDERATION = ['issuers', 'federation-rules', 'service-accounts'] as const;
 
@@ -48,8 +48,8 @@ export async function judge(
 }
 
 export const claimBoundaries = defineCase({
-  id: 'exchange.jwt-claim-boundaries',
-  family: 'exchange',
+  id: 'federation.jwt-claim-boundaries',
+  family: 'federation',
   title:
     'exp, iat and nbf on both sides of the 30 s skew, sub/iat/exp missing, and exp - iat at and one second over the default and a configured issuer maximum',
   requirements: [
@@ -114,8 +114,8 @@ export const claimBoundaries = defineCase({
 });
 
 export const sizeBoundary = defineCase({
-  id: 'exchange.jwt-size-boundary',
-  family: 'exchange',
+  id: 'federation.jwt-size-boundary',
+  family: 'federation',
   title: 'an assertion of exactly 16 KiB (16384 bytes) is exchanged; one byte more is refused',
   requirements: ['JWT-SIZE-MAX', 'EXCH-ASSERTION-MAX', 'FED-EXCHANGE-VERIFIES'],
   needs: [...FEDERATION],

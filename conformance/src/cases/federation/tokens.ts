@@ -18,15 +18,15 @@ import {
   serverNow,
   sign,
   validClaims,
-} from './support.js';
+} from './support/index.js';
 import { batchWith, expectReach } from './workspaces.js';
 
 const FEDERATION = ['issuers', 'federation-rules', 'service-accounts'] as const;
 const turn = [{ role: 'user', content: 'hello' }];
 
 export const developerTokenScope = defineCase({
-  id: 'exchange.developer-token-scope',
-  family: 'exchange',
+  id: 'federation.developer-token-scope',
+  family: 'federation',
   title:
     'a workspace:developer token serves messages, token counting, batches and dreams in its workspace (with the usual headers) and gets 403 on every administrative endpoint',
   requirements: [
@@ -85,8 +85,8 @@ export const developerTokenScope = defineCase({
 });
 
 export const tunnelsTokenScope = defineCase({
-  id: 'exchange.tunnels-token-scope',
-  family: 'exchange',
+  id: 'federation.tunnels-token-scope',
+  family: 'federation',
   title:
     'an org:manage_tunnels token is issued with that scope and gets 403 on every documented endpoint that takes a credential (no tunnels endpoint is documented)',
   requirements: [
@@ -120,8 +120,8 @@ export const tunnelsTokenScope = defineCase({
 });
 
 export const developerTokenSessions = defineCase({
-  id: 'exchange.developer-token-sessions',
-  family: 'exchange',
+  id: 'federation.developer-token-sessions',
+  family: 'federation',
   title:
     'a workspace:developer token creates sessions and adds, lists, reads and deletes session resources like a key of its workspace; an org:manage_tunnels token gets 403',
   requirements: ['SRES-AUTH-CREDENTIALS', 'SRES-AUTH-SCOPE', 'SCOPE-WORKSPACE-DEVELOPER-SAME-AS-KEY'],
@@ -199,8 +199,8 @@ export const developerTokenSessions = defineCase({
 });
 
 export const tokenExpiry = defineCase({
-  id: 'exchange.token-expiry',
-  family: 'exchange',
+  id: 'federation.token-expiry',
+  family: 'federation',
   title: 'an access token works until expires_in seconds have passed and is refused after',
   requirements: ['EXCH-RESPONSE-EXPIRES-IN', 'FED-TOKEN-SHORT-LIVED-ONE-WORKSPACE'],
   needs: [...FEDERATION, 'clock'],

@@ -12,7 +12,7 @@ import { validateSchema } from '@vendor-api/validators';
 import fc from 'fast-check';
 import type { Registration } from '../../adapter.js';
 import { type CaseContext, defineCase } from '../../case.js';
-import { createIssuer, createServiceAccount, ISSUER_URL, keyPair, SUBJECT } from './support.js';
+import { createIssuer, createServiceAccount, ISSUER_URL, keyPair, SUBJECT } from './support/index.js';
 
 const PUBLIC = ['93.184.215.14'];
 const PRIVATE = ['10.1.2.3'];
@@ -40,8 +40,8 @@ const names: fc.Arbitrary<string> = fc.oneof(
 );
 
 export const registrationNames = defineCase({
-  id: 'exchange.registration-names',
-  family: 'exchange',
+  id: 'federation.registration-names',
+  family: 'federation',
   title:
     'an issuer, a service account or a rule is registered exactly when its name is 1 to 255 characters of ^[a-z0-9-]+$; a service account id is svac_...',
   requirements: [
@@ -114,8 +114,8 @@ export const registrationNames = defineCase({
 });
 
 export const registrationIssuerFields = defineCase({
-  id: 'exchange.registration-issuer-fields',
-  family: 'exchange',
+  id: 'federation.registration-issuer-fields',
+  family: 'federation',
   title:
     'an issuer needs a URL issuer_url and a jwks that is exactly one variant by type (discovery: discovery_base, ca_cert_pem; explicit_url: url, ca_cert_pem; inline: a keys array) with no other fields',
   requirements: [
@@ -191,8 +191,8 @@ export const registrationIssuerFields = defineCase({
 });
 
 export const registrationRuleFields = defineCase({
-  id: 'exchange.registration-rule-fields',
-  family: 'exchange',
+  id: 'federation.registration-rule-fields',
+  family: 'federation',
   title:
     'a rule needs a match with subject_prefix, claims or condition (audience alone or nothing is refused) and an integer token_lifetime_seconds of 60 to 86400, refused outside, never clamped',
   requirements: [
@@ -254,8 +254,8 @@ export const registrationRuleFields = defineCase({
 });
 
 export const urlValidationError = defineCase({
-  id: 'exchange.url-validation-error',
-  family: 'exchange',
+  id: 'federation.url-validation-error',
+  family: 'federation',
   title:
     'an issuer whose fetched URL fails validation is refused with 400 invalid_request_error, the message starting with the failing field',
   requirements: ['URL-ERROR-400', 'URL-ERROR-FIELD-PREFIX'],

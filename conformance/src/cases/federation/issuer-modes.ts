@@ -26,7 +26,7 @@ import {
   serverNow,
   sign,
   validClaims,
-} from './support.js';
+} from './support/index.js';
 
 const FEDERATION = ['issuers', 'federation-rules', 'service-accounts'] as const;
 const PUBLIC = ['93.184.215.14'];
@@ -55,8 +55,8 @@ async function publishDiscovery(
 }
 
 export const jwksDefaultDiscovery = defineCase({
-  id: 'exchange.jwks-default-discovery',
-  family: 'exchange',
+  id: 'federation.jwks-default-discovery',
+  family: 'federation',
   title: 'an issuer whose jwks names no type fetches its keys by discovery',
   requirements: ['ISSUER-JWKS-DEFAULT-DISCOVERY', 'JWKS-DISCOVERY-FETCH'],
   needs: [...FEDERATION, 'issuer-hosting'],
@@ -87,8 +87,8 @@ export const jwksDefaultDiscovery = defineCase({
 });
 
 export const inlineKeysUpdate = defineCase({
-  id: 'exchange.inline-keys-update',
-  family: 'exchange',
+  id: 'federation.inline-keys-update',
+  family: 'federation',
   title:
     'an inline issuer never picks up a rotated key by itself (not even when its issuer_url serves it), and takes it as soon as the issuer is updated',
   requirements: ['KEYCACHE-INLINE-UPDATE', 'JWKS-INLINE-NO-REFRESH', 'JWKS-INLINE-NO-FETCH'],
@@ -130,8 +130,8 @@ export const inlineKeysUpdate = defineCase({
 });
 
 export const privateCertificateAuthority = defineCase({
-  id: 'exchange.jwks-ca-cert-pem',
-  family: 'exchange',
+  id: 'federation.jwks-ca-cert-pem',
+  family: 'federation',
   title:
     'a key set served under a private certificate authority is fetched only by an issuer whose ca_cert_pem trusts it (discovery and explicit_url)',
   requirements: ['JWKS-CA-CERT-PEM', 'EXCH-ERR-KEYSET-FETCH-FAILED'],
@@ -168,8 +168,8 @@ export const privateCertificateAuthority = defineCase({
 });
 
 export const ruleLifetimeDefault = defineCase({
-  id: 'exchange.rule-lifetime-default',
-  family: 'exchange',
+  id: 'federation.rule-lifetime-default',
+  family: 'federation',
   title: 'a rule without token_lifetime_seconds issues tokens like a rule with 3600',
   requirements: ['RULE-LIFETIME-DEFAULT'],
   needs: [...FEDERATION],
@@ -193,8 +193,8 @@ export const ruleLifetimeDefault = defineCase({
 });
 
 export const ruleWorkspaceOrganization = defineCase({
-  id: 'exchange.rule-workspace-same-organization',
-  family: 'exchange',
+  id: 'federation.rule-workspace-same-organization',
+  family: 'federation',
   title:
     "a rule cannot be enabled for another organization's workspace: it is refused, or no token is ever issued for that workspace",
   requirements: ['RULE-WORKSPACE-SAME-ORGANIZATION'],
@@ -242,8 +242,8 @@ export const ruleWorkspaceOrganization = defineCase({
 });
 
 export const serviceAccountMembership = defineCase({
-  id: 'exchange.service-account-member-of-rule-workspace',
-  family: 'exchange',
+  id: 'federation.service-account-member-of-rule-workspace',
+  family: 'federation',
   title:
     "an exchange for a service account that is not a member of the rule's workspace issues no token; one that is a member gets one",
   requirements: ['RULE-WORKSPACE-SERVICE-ACCOUNT-MEMBER'],

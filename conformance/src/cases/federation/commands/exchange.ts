@@ -11,7 +11,7 @@ import {
   sign,
   stableJwtVerdict,
   validClaims,
-} from '../support.js';
+} from '../support/index.js';
 import type { RuleModel, RuleReal } from './model.js';
 
 export const TOKEN_KINDS = ['valid', 'foreign-iss', 'expired', 'forged', 'unmatched'] as const;

@@ -19,7 +19,7 @@ import {
   serverNow,
   sign,
   validClaims,
-} from './support.js';
+} from './support/index.js';
 
 const keyOf = (ws: Workspace, placeholder: string): Auth => ({ apiKey: ws.apiKey, placeholder });
 
@@ -69,8 +69,8 @@ export async function listed(ctx: CaseContext, auth: Auth, id: string): Promise<
 }
 
 export const workspaceResolution = defineCase({
-  id: 'exchange.workspace-resolution',
-  family: 'exchange',
+  id: 'federation.workspace-resolution',
+  family: 'federation',
   title:
     'workspace_id omitted picks the sole workspace of the rule, default means the Default Workspace, and a rule for several workspaces needs workspace_id (400 invalid_request)',
   requirements: [
@@ -131,8 +131,8 @@ export const workspaceResolution = defineCase({
 });
 
 export const tokenWorkspaceIsolation = defineCase({
-  id: 'exchange.token-workspace-isolation',
-  family: 'exchange',
+  id: 'federation.token-workspace-isolation',
+  family: 'federation',
   title:
     "a token works like a key of its workspace and reaches none of another workspace's resources; another workspace's key does not reach the token's",
   requirements: [

@@ -24,7 +24,7 @@ import {
   sign,
   stableJwtVerdict,
   validClaims,
-} from './support.js';
+} from './support/index.js';
 
 const FEDERATION = ['issuers', 'federation-rules', 'service-accounts'] as const;
 
@@ -135,8 +135,8 @@ async function judgeMatch(
 }
 
 export const matcherExamples = defineCase({
-  id: 'exchange.matcher-examples',
-  family: 'exchange',
+  id: 'federation.matcher-examples',
+  family: 'federation',
   title:
     'subject exact vs trailing *, * elsewhere literal, case; audience string vs array; claims strings vs non-string claims; CEL true/false/error/nested; AND of all matchers',
   requirements: [
@@ -238,8 +238,8 @@ const matchCaseArb = subjectArb.chain((sub) =>
 );
 
 export const matcherProperty = defineCase({
-  id: 'exchange.matcher-property',
-  family: 'exchange',
+  id: 'federation.matcher-property',
+  family: 'federation',
   title:
     'generated rules and claim sets: the exchange succeeds exactly when matchers.matchClaims says the claims match',
   requirements: [

@@ -14,7 +14,7 @@ import {
   serverNow,
   sign,
   validClaims,
-} from './support.js';
+} from './support/index.js';
 import { judge } from './verification.js';
 
 /** Near variants of an issuer URL that differ from it in bytes only. */
@@ -39,8 +39,8 @@ export function issuerVariants(url: string): string[] {
 }
 
 export const issByteExact = defineCase({
-  id: 'exchange.iss-byte-exact',
-  family: 'exchange',
+  id: 'federation.iss-byte-exact',
+  family: 'federation',
   title:
     'iss must equal the registered issuer_url byte for byte: trailing slash, scheme, port and case variants get invalid_grant; an unfetched internal issuer_url on port 8443 is fine',
   requirements: [

@@ -6,11 +6,11 @@
 import fc from 'fast-check';
 import { defineCase } from '../../case.js';
 import { type RuleModel, type RuleReal, ruleCommands } from './commands/index.js';
-import { createIssuer, createRule, keyPair } from './support.js';
+import { createIssuer, createRule, keyPair } from './support/index.js';
 
 export const ruleLifecycleModel = defineCase({
-  id: 'exchange.rule-lifecycle-model',
-  family: 'exchange',
+  id: 'federation.rule-lifecycle-model',
+  family: 'federation',
   title:
     'random sequences of exchanges and archivals follow the federation-rule machine: an archived rule is treated as nonexistent from then on',
   requirements: [

@@ -28,7 +28,7 @@ import {
   stableJwtVerdict,
   type Verdict,
   validClaims,
-} from './support.js';
+} from './support/index.js';
 
 const FEDERATION = ['issuers', 'federation-rules', 'service-accounts'] as const;
 
@@ -51,8 +51,8 @@ export function expectRequestId(ctx: CaseContext, res: Response): void {
 }
 
 export const requestErrors = defineCase({
-  id: 'exchange.request-errors',
-  family: 'exchange',
+  id: 'federation.request-errors',
+  family: 'federation',
   title:
     'each required field missing, or a malformed federation_rule_id, is 400 invalid_request with the error body and a request id',
   requirements: [
@@ -93,8 +93,8 @@ export const requestErrors = defineCase({
 });
 
 export const invalidGrantIndistinguishable = defineCase({
-  id: 'exchange.invalid-grant-indistinguishable',
-  family: 'exchange',
+  id: 'federation.invalid-grant-indistinguishable',
+  family: 'federation',
   title:
     'a rule that does not exist, an archived rule, a foreign iss, an unknown kid, a forged signature, an expired JWT and unmatched claims all get the same 400 invalid_grant body, byte for byte',
   requirements: [

@@ -24,14 +24,14 @@ import {
   truncate,
   unsecured,
   validClaims,
-} from './support.js';
+} from './support/index.js';
 import { judge } from './verification.js';
 
 const FEDERATION = ['issuers', 'federation-rules', 'service-accounts'] as const;
 
 export const acceptedAlgorithms = defineCase({
-  id: 'exchange.accepted-algorithms',
-  family: 'exchange',
+  id: 'federation.accepted-algorithms',
+  family: 'federation',
   title: 'a valid JWT signed with each of ES256/384/512, RS256/384/512 and PS256/384/512 is exchanged',
   requirements: [
     'JWT-ALG-ACCEPTED',
@@ -53,8 +53,8 @@ export const acceptedAlgorithms = defineCase({
 });
 
 export const rejectedAlgorithms = defineCase({
-  id: 'exchange.rejected-algorithms',
-  family: 'exchange',
+  id: 'federation.rejected-algorithms',
+  family: 'federation',
   title:
     'HS256/384/512 (signed with a symmetric key of the key set, and with a public key as the secret) and none are refused',
   requirements: [
@@ -96,8 +96,8 @@ export const rejectedAlgorithms = defineCase({
 });
 
 export const kidAndSignature = defineCase({
-  id: 'exchange.kid-and-signature',
-  family: 'exchange',
+  id: 'federation.kid-and-signature',
+  family: 'federation',
   title:
     'a missing or unknown kid, a signature by a key not in the set, a truncated signature, a tampered payload and undecodable assertions are refused',
   requirements: [

@@ -21,7 +21,7 @@ import {
   sign,
   stableJwtVerdict,
   validClaims,
-} from './support.js';
+} from './support/index.js';
 
 /** An address outside every non-public range (the URL rules judge it public). */
 const PUBLIC = ['93.184.215.14'];
@@ -59,8 +59,8 @@ export async function judgeKey(
 }
 
 export const fetchedKeySets = defineCase({
-  id: 'exchange.fetched-key-sets',
-  family: 'exchange',
+  id: 'federation.fetched-key-sets',
+  family: 'federation',
   title:
     'explicit_url and discovery issuers: the fetched key set verifies tokens, a rotated key works at the latest a minute after it is published, and a key set that cannot be fetched gives invalid_grant',
   requirements: [
@@ -130,8 +130,8 @@ export const fetchedKeySets = defineCase({
 });
 
 export const fetchedUrlRules = defineCase({
-  id: 'exchange.fetched-url-rules',
-  family: 'exchange',
+  id: 'federation.fetched-url-rules',
+  family: 'federation',
   title:
     'an issuer is registered exactly when urls.validateIssuerUrls accepts the URLs it fetches: https, port 443, a public DNS name resolving to public addresses; unfetched URLs are free',
   requirements: [
