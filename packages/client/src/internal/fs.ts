@@ -25,7 +25,7 @@ export function isNotFound(error: unknown): boolean {
 export async function writeFileAtomic(
   path: string,
   content: string,
-  mode = 0o600,
+  mode: number,
   dirMode = 0o700,
 ): Promise<void> {
   const dir = dirname(path);
