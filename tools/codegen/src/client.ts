@@ -264,9 +264,14 @@ const property = (r: ClientResource) => camel(r.segments.at(-1)!);
 /** One file per family: its resource classes; container classes get their own file. */
 export function resourceFiles(spec: VendorSpec): Record<string, string> {
   const model = clientModel(spec);
-  const files = new Map<string, { classes: string[]; imports: Map<string, Set<string>> }>();
+  const files = new Map<string, { classes: string[]; imports: Map<string, Set<string>>; methods: boolean }>();
   for (const r of model.resources) {
-    const entry = files.get(r.file) ?? { classes: [] as string[], imports: new Map<string, Set<string>>() };
+    const entry = files.get(r.file) ?? {
+      classes: [],
+      imports: new Map<string, Set<string>>(),
+      methods: false,
+    };
+    entry.methods ||= r.methods.length > 0;
     files.set(r.file, entry);
     for (const child of r.children) {
       if (child.file === r.file) continue;
@@ -278,7 +283,8 @@ export function resourceFiles(spec: VendorSpec): Record<string, string> {
       `/** \`${r.path}\` */`,
       `export class ${r.className} {`,
       ...r.children.map((c) => `  readonly ${property(c)}: ${c.className};`),
-      `  constructor(private readonly core: Core) {`,
+      // a container class (`client.organizations`) only hands the core to its children
+      `  constructor(${r.methods.length ? 'private readonly ' : ''}core: Core) {`,
       ...r.children.map((c) => `    this.${property(c)} = new ${c.className}(core);`),
       '  }',
       ...r.methods.map((m) => `\n${methodText(m)}`),
@@ -298,15 +304,19 @@ export function resourceFiles(spec: VendorSpec): Record<string, string> {
     entry.classes.push(body.join('\n'));
   }
   const out: Record<string, string> = {};
-  for (const [file, { classes, imports }] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [file, { classes, imports, methods }] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
     const importLines = [...imports]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([f, names]) => `import { ${[...names].sort().join(', ')} } from './${f}.js';`);
     out[`${file}.ts`] = [
       tsBanner('spec/ (endpoint table)').trimEnd(),
-      `import type { Core, RequestOptions } from '../../core/types.js';`,
-      `import { operations } from '../operations.js';`,
-      `import type { operations as Operations } from '../types.js';`,
+      ...(methods
+        ? [
+            `import type { Core, RequestOptions } from '../../core/types.js';`,
+            `import { operations } from '../operations.js';`,
+            `import type { operations as Operations } from '../types.js';`,
+          ]
+        : [`import type { Core } from '../../core/types.js';`]),
       ...importLines,
       '',
       classes.join('\n\n'),

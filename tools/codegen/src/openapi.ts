@@ -223,7 +223,7 @@ function operation(e: Endpoint, spec: VendorSpec, registry: ComponentRegistry): 
 }
 
 /** The OpenAPI key of an operation: its path, or `/` with a server taken from a response field. */
-export const openApiPath = (e: Endpoint) => e.path ?? '/';
+const openApiPath = (e: Endpoint) => e.path ?? '/';
 
 export function buildOpenApi(spec: VendorSpec): JsonObject {
   const v = spec.vendor;
