@@ -88,11 +88,15 @@ export function scanSource(file: string, text: string, c: SpecConstants): Hit[] 
     const bare = t.replace(/^\{\}/, '').replace(/\?.*$/, '');
     return c.paths.get(bare);
   };
+  /** The spec's prefix an id written by hand starts with (`drm_`, `wrkspc_default`). */
+  const prefixOf = (value: string): string | undefined => {
+    for (const [prefix, where] of c.prefixes)
+      if (value.startsWith(prefix) && /^[A-Za-z0-9]*$/.test(value.slice(prefix.length))) return where;
+    return undefined;
+  };
   const checkString = (node: ts.Node, value: string) => {
-    const s = c.strings.get(value);
-    if (s) return hit(node, value, s);
-    const p = pathOf(value);
-    if (p) hit(node, value, p);
+    const s = c.strings.get(value) ?? pathOf(value) ?? prefixOf(value);
+    if (s) hit(node, value, s);
   };
   const list = (node: ts.Node, values: readonly ts.Node[]) => {
     const names = values.map((v) =>
@@ -120,7 +124,7 @@ export function scanSource(file: string, text: string, c: SpecConstants): Hit[] 
       if (p) hit(node, whole, p);
       else
         for (const part of [node.head, ...node.templateSpans.map((s) => s.literal)]) {
-          const s = c.strings.get(part.text);
+          const s = c.strings.get(part.text) ?? (part === node.head ? prefixOf(part.text) : undefined);
           if (s) hit(part, part.text, s);
         }
     } else if (ts.isRegularExpressionLiteral(node)) {

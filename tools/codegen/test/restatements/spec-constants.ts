@@ -38,6 +38,8 @@ export interface SpecConstants {
   readonly numbers: ReadonlyMap<number, string>;
   /** Ordinary numbers, flagged only where the code names them as the spec does. */
   readonly namedNumbers: ReadonlyMap<number, readonly NumberConstant[]>;
+  /** Id and key prefixes (`drm_`, `sk-vendor-admin`), from the patterns that start with them. */
+  readonly prefixes: ReadonlyMap<string, string>;
   /** Paths with each `{param}` as `{}`: full paths and their static prefixes. */
   readonly paths: ReadonlyMap<string, string>;
   readonly lists: readonly NameList[];
@@ -145,6 +147,7 @@ export function collectSpecConstants(): SpecConstants {
   const numbers = new Map<number, string>();
   const namedNumbers = new Map<number, NumberConstant[]>();
   const paths = new Map<string, string>();
+  const prefixes = new Map<string, string>();
   const lists: NameList[] = [];
   const typedNames = new Set<string>();
   /** Field names, machine states and schema enum members: checked by the compiler where used alone. */
@@ -176,7 +179,12 @@ export function collectSpecConstants(): SpecConstants {
     for (const k of SCHEMA_NUMBERS)
       if (typeof record[k] === 'number') addNumber(record[k] as number, `${where}.${k}`, name);
     if (typeof record.default === 'number') addNumber(record.default, `${where}.default`, name);
-    if (typeof record.pattern === 'string') strings.set(record.pattern, `${where}.pattern`);
+    if (typeof record.pattern === 'string') {
+      strings.set(record.pattern, `${where}.pattern`);
+      // `^drm_.+$`: ids of this schema start with `drm_`
+      const prefix = /^\^([A-Za-z0-9]+[-_][A-Za-z0-9_-]*)/.exec(record.pattern)?.[1];
+      if (prefix) prefixes.set(prefix, `${where}.pattern`);
+    }
     // a discriminator or enum member is checked by the compiler wherever the schema's type is
     // used; only wire values that carry their own syntax (beta identifiers, scopes, URNs) count
     const wireValue = (v: unknown, at: string) => {
@@ -295,5 +303,5 @@ export function collectSpecConstants(): SpecConstants {
   const policy = lists.filter(
     (l) => ![...l.members].some((m) => typedNames.has(m) || /\s/.test(m) || !distinctiveWord(m)),
   );
-  return { strings, numbers, namedNumbers, paths, lists: policy };
+  return { strings, numbers, namedNumbers, prefixes, paths, lists: policy };
 }
