@@ -12,7 +12,7 @@ import { isObject, type Json, type JsonObject } from './json.js';
 import { COMPONENT_PREFIX } from './schema.js';
 
 /** The example error type of an error the documents do not name the type of. */
-export const UNNAMED_ERROR_TYPE = 'not named by the documents';
+const UNNAMED_ERROR_TYPE = 'not named by the documents';
 
 /** The instant every example timestamp uses: fixed, so generation stays byte-identical. */
 export const EXAMPLE_INSTANT = '2026-01-01T00:00:00Z';

@@ -1,5 +1,5 @@
 export { bannerText, tsBanner } from './banner.js';
-export { resourceFiles } from './client.js';
+export { type ClientModel, clientModel } from './client.js';
 export { GENERATED_DIRS, generateAll, requirementsDocument } from './generate.js';
 export { buildOpenApi } from './openapi.js';
 export { buildValidators, headerSchema, validatorName } from './validators.js';

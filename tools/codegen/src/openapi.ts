@@ -4,7 +4,7 @@
  * responses with the API's error body, `links` derived from the state machines, and the
  * `x-requirements`, `x-unspecified`, `x-pagination` and `x-state-machine` extensions.
  */
-import type { AnyMachine, Endpoint, VendorSpec } from '@vendor-api/spec';
+import { type AnyMachine, access, type Endpoint, type VendorSpec } from '@vendor-api/spec';
 import { bannerText } from './banner.js';
 import { addExamples } from './examples.js';
 import { isObject, type Json, type JsonObject, pascal, toJson } from './json.js';
@@ -223,7 +223,7 @@ function operation(e: Endpoint, spec: VendorSpec, registry: ComponentRegistry): 
 }
 
 /** The OpenAPI key of an operation: its path, or `/` with a server taken from a response field. */
-export const openApiPath = (e: Endpoint) => e.path ?? '/';
+const openApiPath = (e: Endpoint) => e.path ?? '/';
 
 export function buildOpenApi(spec: VendorSpec): JsonObject {
   const v = spec.vendor;
@@ -298,13 +298,13 @@ export function buildOpenApi(spec: VendorSpec): JsonObject {
         WorkspaceApiKey: {
           type: 'apiKey',
           in: 'header',
-          name: 'x-api-key',
+          name: access.API_KEY_HEADER,
           description: 'Workspace-scoped API key: reaches only its workspace.',
         },
         AdminApiKey: {
           type: 'apiKey',
           in: 'header',
-          name: 'x-api-key',
+          name: access.API_KEY_HEADER,
           description: `Admin API key (prefix \`${v.prefixes.adminKey}\`): the organization endpoints.`,
         },
         AccessToken: {

@@ -61,7 +61,7 @@ export function headerSchema(spec: VendorSpec, e: Endpoint): JsonObject {
 }
 
 /** Export name of the validator of a named schema. */
-export const schemaValidatorName = (id: string) => `schema__${id}`;
+const schemaValidatorName = (id: string) => `schema__${id}`;
 
 export interface OperationValidators {
   readonly request: Partial<Record<Part, string>>;

@@ -10,7 +10,7 @@ import { spec } from '@vendor-api/spec';
 import { buildSite } from './build.js';
 
 /** Where the site goes unless `--out` says otherwise. */
-export const DEFAULT_OUT = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'site');
+const DEFAULT_OUT = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'site');
 
 const USAGE = `Usage: pnpm run docs [--out DIR]
 

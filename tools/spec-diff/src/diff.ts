@@ -5,7 +5,7 @@
  * the type effect of each schema change) and behaviour (state machines, rule data and code, vendor
  * names). Pure: same snapshots in, same report out.
  */
-import { buildOpenApi, resourceFiles } from '@vendor-api/codegen';
+import { buildOpenApi, clientModel } from '@vendor-api/codegen';
 import type { AnyMachine, Endpoint, Requirement, Unspecified, VendorSpec } from '@vendor-api/spec';
 import { type Direction, type Level, RULES, type RuleId, SEVERITY_ORDER, type Severity } from './rules.js';
 import {
@@ -355,50 +355,23 @@ interface Method {
   readonly params: readonly { readonly name: string; readonly optional: boolean; readonly type: string }[];
 }
 
-/** The methods of the generated resource classes: `client.dreams.cancel(dreamId, options?)`. */
-export function clientMethods(files: Readonly<Record<string, string>>): Map<string, Method> {
+/**
+ * The methods of the generated resource classes (`client.dreams.cancel(dreamId, options?)`), from
+ * codegen's model of the client; a parameter's type names its operation as `'<op>'`, so an
+ * operation renamed with the same signature keeps the same types.
+ */
+function clientMethods(s: VendorSpec): Map<string, Method> {
   const out = new Map<string, Method>();
-  for (const text of Object.values(files)) {
-    for (const cls of text.matchAll(/\/\*\* `(client(?:\.\w+)+)` \*\/\nexport class \w+ \{([\s\S]*?)\n\}/g)) {
-      const base = cls[1]!;
-      for (const m of cls[2]!.matchAll(
-        /^ {2}(\w+)\((.*)\) \{\n\s+return[^\n]*?\(operations\['([^']+)'\]/gm,
-      )) {
-        const operation = m[3]!;
-        const params = splitTop(m[2]!).map((p) => {
-          const colon = p.indexOf(':');
-          const rawName = p.slice(0, colon).trim();
-          return {
-            name: rawName.replace(/\?$/, ''),
-            optional: rawName.endsWith('?'),
-            type: p
-              .slice(colon + 1)
-              .trim()
-              .split(`'${operation}'`)
-              .join("'<op>'"),
-          };
-        });
-        out.set(`${base}.${m[1]}`, { path: `${base}.${m[1]}`, operation, params });
-      }
-    }
+  for (const [path, m] of clientModel(s).methods) {
+    const operation = m.endpoint.id;
+    const params = m.params.map((p) => ({
+      name: p.name,
+      optional: p.optional,
+      type: p.type.split(`'${operation}'`).join("'<op>'"),
+    }));
+    out.set(path, { path, operation, params });
   }
   return out;
-}
-
-function splitTop(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let cur = '';
-  for (const ch of text) {
-    if ('([{<'.includes(ch)) depth++;
-    if (')]}>'.includes(ch)) depth--;
-    if (ch === ',' && depth === 0) {
-      parts.push(cur);
-      cur = '';
-    } else cur += ch;
-  }
-  if (cur.trim()) parts.push(cur);
-  return parts.map((p) => p.trim());
 }
 
 const derived = new WeakMap<VendorSpec, { components: Map<string, Json>; methods: Map<string, Method> }>();
@@ -407,7 +380,7 @@ const derived = new WeakMap<VendorSpec, { components: Map<string, Json>; methods
 function generated(s: VendorSpec) {
   let d = derived.get(s);
   if (!d) {
-    d = { components: componentNames(s), methods: clientMethods(resourceFiles(s)) };
+    d = { components: componentNames(s), methods: clientMethods(s) };
     derived.set(s, d);
   }
   return d;

@@ -40,7 +40,7 @@ export function defaultBase(): string | undefined {
 const tsxBin = () => join(repoRoot, 'node_modules', '.bin', 'tsx');
 
 /** Runs `dump.ts` on a spec folder and parses its snapshot. */
-export function dumpSpecDir(specDir: string): Snapshot {
+function dumpSpecDir(specDir: string): Snapshot {
   const dump = join(repoRoot, 'tools', 'spec-diff', 'src', 'dump.ts');
   const r = spawnSync(tsxBin(), ['--conditions=@vendor-api/source', dump, specDir], {
     cwd: repoRoot,

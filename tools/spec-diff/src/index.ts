@@ -1,4 +1,4 @@
-export { type Change, clientMethods, diffSnapshots, type Report, RULE_DATA_DIRECTIONS } from './diff.js';
+export { type Change, diffSnapshots, type Report, RULE_DATA_DIRECTIONS } from './diff.js';
 export {
   changesetSummary,
   formatReport,

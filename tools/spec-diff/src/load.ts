@@ -5,7 +5,7 @@ import { diffSnapshots, type Report } from './diff.js';
 import { repoRoot, snapshotAtRef } from './git.js';
 import { type Snapshot, takeSnapshot } from './snapshot.js';
 
-export const workingTreeSnapshot = (): Snapshot =>
+const workingTreeSnapshot = (): Snapshot =>
   takeSnapshot(specModule as unknown as Record<string, unknown>, join(repoRoot, 'spec'));
 
 export function diffAgainst(base: string): Report {

@@ -52,7 +52,7 @@ const NOT_SHIPPED = [
   /(^|\/)tsconfig\.test\.json$/,
 ];
 
-export function touchedPackages(
+function touchedPackages(
   files: readonly string[],
   packages: readonly WorkspacePackage[],
 ): Map<string, string[]> {

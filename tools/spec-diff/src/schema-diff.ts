@@ -98,7 +98,7 @@ export function shape(v: Json | undefined): Json | undefined {
 }
 
 /** The named schema a node stands for: a `$ref`, or an embedded schema with an `$id`. */
-export function refName(node: Json | undefined): string | undefined {
+function refName(node: Json | undefined): string | undefined {
   if (!isObj(node)) return undefined;
   if (typeof node.$ref === 'string') return node.$ref.replace(/^#\/components\/schemas\//, '');
   if (typeof node.$id === 'string') return node.$id;

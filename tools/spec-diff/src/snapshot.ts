@@ -44,7 +44,7 @@ export function toJson(value: unknown): Json {
 }
 
 /** The data exports of a rules module. */
-export function ruleData(module: Readonly<Record<string, unknown>>): Record<string, Json> {
+function ruleData(module: Readonly<Record<string, unknown>>): Record<string, Json> {
   const out: Record<string, Json> = {};
   for (const [name, value] of Object.entries(module).sort(([a], [b]) => a.localeCompare(b))) {
     if (typeof value === 'function' || value === undefined) continue;

@@ -9,7 +9,7 @@ import { allCases } from '@vendor-api/conformance';
 import { type Observability, RULE_MODULES, spec } from '@vendor-api/spec';
 
 /** Where tests live, relative to the repository root. */
-export const TEST_ROOTS = ['spec/test', 'packages', 'tools', 'conformance/test'] as const;
+const TEST_ROOTS = ['spec/test', 'packages', 'tools', 'conformance/test'] as const;
 
 export interface Trace {
   readonly id: string;
@@ -65,7 +65,7 @@ async function testFiles(root: string, dir: string): Promise<string[]> {
 }
 
 /** Test files naming each id (a test names the requirement it checks in its title or table). */
-export async function testCitations(root: string): Promise<Map<string, string[]>> {
+async function testCitations(root: string): Promise<Map<string, string[]>> {
   const ids = spec.requirements.map((r) => r.id).sort((a, b) => b.length - a.length);
   const pattern = new RegExp(
     `(?<![A-Z0-9-])(${ids.map((i) => i.replace(/-/g, '\\-')).join('|')})(?![A-Z0-9-])`,

@@ -109,7 +109,7 @@ export function readCredentialsFile(path: string): Record<string, unknown> | und
 }
 
 /** Writes a profile credentials file atomically with mode 0600, keeping fields it does not set. */
-export async function writeCredentialsFile(
+async function writeCredentialsFile(
   path: string,
   fields: { readonly access_token: string; readonly expires_at: string },
 ): Promise<void> {

@@ -17,7 +17,7 @@ function field(page: unknown, name: string): unknown {
 }
 
 /** The cursor parameters of the page after `page`, or undefined when `page` is the last one. */
-export function nextCursor(
+function nextCursor(
   pagination: PaginationDescriptor,
   page: unknown,
 ): Readonly<Record<string, string>> | undefined {
@@ -42,7 +42,7 @@ export function nextCursor(
 }
 
 /** The items of a page (`data`), or an empty list when the page has none. */
-export function pageItems<Item>(page: unknown): Item[] {
+function pageItems<Item>(page: unknown): Item[] {
   const data = field(page, 'data');
   return Array.isArray(data) ? (data as Item[]) : [];
 }

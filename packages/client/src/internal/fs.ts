@@ -1,18 +1,9 @@
 /** File-system helpers: tolerant reads and the atomic, owner-only write of secret files. */
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { chmod, mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** Reads a UTF-8 file; undefined when it does not exist. Other errors propagate. */
-export async function readTextIfExists(path: string): Promise<string | undefined> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    if (isNotFound(error)) return undefined;
-    throw error;
-  }
-}
-
 export function isNotFound(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'ENOENT' || code === 'ENOTDIR';
@@ -25,7 +16,7 @@ export function isNotFound(error: unknown): boolean {
 export async function writeFileAtomic(
   path: string,
   content: string,
-  mode = 0o600,
+  mode: number,
   dirMode = 0o700,
 ): Promise<void> {
   const dir = dirname(path);

@@ -366,3 +366,24 @@ describe('federation from constructor credentials', () => {
     expect((res.body as { auth: string }).auth).toBe('Bearer sk-vendor-oat01-CUSTOM-1234');
   });
 });
+
+describe('the token exchange resource', () => {
+  it('EXCH-ENDPOINT: client.federation.token posts the JWT-bearer grant to the exchange and returns the token', async () => {
+    const client = new VendorClient({ baseURL: server.url, env: {}, configDir: tempDir(), apiKey: null });
+    const body = {
+      grant_type: JWT_BEARER_GRANT,
+      assertion: JWT_1,
+      federation_rule_id: 'fdrl_rule1',
+      organization_id: ORG,
+      service_account_id: 'svac_sa1',
+    };
+    const issued = await client.federation.token(body);
+    expect(issued.access_token).toMatch(new RegExp(`^${vendor.prefixes.accessToken}`));
+    expect(exchanges.map((e) => e.json)).toEqual([body]);
+  });
+
+  it('the former client.oauth (deprecated) is the same resource as client.federation', () => {
+    const client = new VendorClient({ baseURL: server.url, env: {}, configDir: tempDir(), apiKey: null });
+    expect(client.oauth).toBe(client.federation);
+  });
+});

@@ -3,8 +3,8 @@ import type { Core, RequestOptions } from '../../core/types.js';
 import { operations } from '../operations.js';
 import type { operations as Operations } from '../types.js';
 
-/** `client.oauth` */
-export class Oauth {
+/** `client.federation` */
+export class Federation {
   constructor(private readonly core: Core) {
   }
 
@@ -18,3 +18,8 @@ export class Oauth {
     return this.core.request<Operations['oauth.token']['responses'][200]['content']['application/json']>(operations['oauth.token'], { body }, options);
   }
 }
+
+/** @deprecated Renamed `Federation` (`client.federation`); this name is removed in the next release. */
+export const Oauth = Federation;
+/** @deprecated Renamed `Federation` (`client.federation`); this name is removed in the next release. */
+export type Oauth = Federation;
