@@ -6,7 +6,14 @@
  * documented behaviour and gets it back unchanged while no fault of the seam is on, so it reads as
  * the documented behaviour only.
  */
-import { type ErrorBody, type FederationJwks, jwt, type matchers, urls } from '@vendor-api/spec';
+import {
+  type ErrorBody,
+  type FaultNameIn,
+  type FederationJwks,
+  jwt,
+  type matchers,
+  urls,
+} from '@vendor-api/spec';
 import { compactVerify, importJWK, type JWK } from 'jose';
 import type { VerificationStages } from '../federation/verify.js';
 import { type FaultSet, faultOn } from './index.js';
@@ -23,7 +30,7 @@ const stripSlash = (s: string) => s.replace(/\/+$/, '');
 const passes = () => null;
 
 /** The faults that replace a check of the table, with the check each replaces. */
-const CHECK_FAULTS: readonly (readonly [string, jwt.JwtCheckId, CheckPatch])[] = [
+const CHECK_FAULTS: readonly (readonly [FaultNameIn<'federation'>, jwt.JwtCheckId, CheckPatch])[] = [
   // `iss` compared ignoring trailing slashes instead of byte for byte.
   [
     'JWT_ISS_TRAILING_SLASH_LOOSE',

@@ -1,7 +1,8 @@
 /**
  * Seeded faults of the token exchange (JWT checks, matchers, the exchange's answers, the key-set
- * cache, the issuer URL rules): asked for by name where they act (`faultOn(state, name)`), in the
- * exchange's own checks (`src/federation/`), which carry their own switches.
+ * cache, the issuer URL rules): asked for by name (`faultOn(state, name)`) in
+ * `federation-seams.ts`, which patches a copy of the spec's verification table and swaps the
+ * exchange's stages, so `src/federation/` reads as the documented behaviour only.
  */
 import type { AreaImplementations, FaultImplementation } from './types.js';
 
