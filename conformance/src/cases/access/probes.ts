@@ -6,10 +6,11 @@
  * Otherwise it is a well-formed request naming placeholder resources (`valid: false`): its varied
  * requests must still be refused, and its own outcome is not asserted.
  */
-import type { Dream, Endpoint, MessageBatch } from '@vendor-api/spec';
+import type { Dream, DreamCreateParams, MessageBatch, Operation, OperationId } from '@vendor-api/spec';
 import type { Capability } from '../../capabilities.js';
 import { archiveWorkspace, type CaseContext, type Release } from '../../case.js';
 import type { CallOptions } from '../../http.js';
+import { createBody } from '../dreams/support/index.js';
 import { workspaceRecords } from '../workspaces/support.js';
 
 export interface Probe {
@@ -19,10 +20,10 @@ export interface Probe {
 
 const has = (ctx: CaseContext, ...caps: Capability[]) => caps.every((c) => ctx.adapter.capabilities.has(c));
 
-async function createdId(
+async function createdId<K extends OperationId>(
   ctx: CaseContext,
-  operationId: string,
-  options: CallOptions,
+  operationId: K,
+  options: CallOptions<K>,
 ): Promise<string | null> {
   const res = await ctx.call(operationId, options);
   if (res.status >= 300) return null;
@@ -58,18 +59,12 @@ async function fileResource(ctx: CaseContext): Promise<{ session: string; resour
   return resource === null ? null : { session: session.id, resource };
 }
 
-async function dreamBody(ctx: CaseContext): Promise<Record<string, unknown> | null> {
+async function dreamBody(ctx: CaseContext): Promise<DreamCreateParams | null> {
   if (!has(ctx, 'sessions', 'memory-stores')) return null;
   const ws = ctx.target.workspace;
   const store = await ctx.fixture('memory-stores', 'createMemoryStore', ws);
   const session = await ctx.fixture('sessions', 'createSession', ws);
-  return {
-    inputs: [
-      { type: 'memory_store', memory_store_id: store.id },
-      { type: 'sessions', session_ids: [session.id] },
-    ],
-    model: ctx.vendor.models.sonnet,
-  };
+  return createBody(store.id, [session.id], {}, ctx);
 }
 
 async function dream(ctx: CaseContext): Promise<string | null> {
@@ -107,7 +102,7 @@ const archiveWorkspacesNamed =
   };
 
 /** The probe of one operation; null when there is nothing to call (no URL can be had). */
-export async function probe(ctx: CaseContext, endpoint: Endpoint): Promise<Probe | null> {
+export async function probe(ctx: CaseContext, endpoint: Operation): Promise<Probe | null> {
   const ws = ctx.target.workspace.id;
   const model = ctx.vendor.models.sonnet;
   const turn = [{ role: 'user', content: 'hello' }];

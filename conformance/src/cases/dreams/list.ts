@@ -6,7 +6,14 @@
 
 import { DREAM_LIST_LIMIT_DEFAULT, DREAM_LIST_LIMIT_MAX } from '@vendor-api/spec';
 import { defineCase } from '../../case.js';
-import { applyEvent, authOf, createDream, type DreamHandle, firstPage, listProblems } from './support.js';
+import {
+  applyEvent,
+  authOf,
+  createDream,
+  type DreamHandle,
+  firstPage,
+  listProblems,
+} from './support/index.js';
 
 const CREATED = 25;
 const ARCHIVED = [2, 5, 11];

@@ -8,7 +8,7 @@ import { Unobservable } from '../../adapter.js';
 import { type CaseContext, defineCase } from '../../case.js';
 import type { Auth } from '../../http.js';
 import { sessionIdOf } from '../sessions/support.js';
-import { dreamIn, retrieve } from './support.js';
+import { dreamIn, retrieve } from './support/index.js';
 
 const sessionBody = (storeId: string) => ({
   agent: 'agent_conformance',

@@ -5,7 +5,7 @@
  */
 import type { Vendor } from '@vendor-api/spec';
 import fc from 'fast-check';
-import { PIPELINE_ERROR_TYPES } from '../support.js';
+import { PIPELINE_ERROR_TYPES } from '../support/index.js';
 import { ArchiveCommand } from './archive.js';
 import { CancelCommand } from './cancel.js';
 import { ClockAdvanceCommand } from './clock-advance.js';
