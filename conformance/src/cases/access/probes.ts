@@ -6,12 +6,19 @@
  * Otherwise it is a well-formed request naming placeholder resources (`valid: false`): its varied
  * requests must still be refused, and its own outcome is not asserted.
  */
-import type { Dream, DreamCreateParams, MessageBatch, Operation, OperationId } from '@vendor-api/spec';
+import {
+  type Dream,
+  type DreamCreateParams,
+  type MessageBatch,
+  type Operation,
+  type OperationId,
+  TokenExchangeParams,
+} from '@vendor-api/spec';
 import type { Capability } from '../../capabilities.js';
 import { archiveWorkspace, type CaseContext, type Release } from '../../case.js';
 import type { CallOptions } from '../../http.js';
 import { createBody } from '../dreams/support/index.js';
-import { workspaceRecords } from '../workspaces/support.js';
+import { wireOf, workspaceRecords } from '../workspaces/support.js';
 
 export interface Probe {
   readonly options: CallOptions;
@@ -80,7 +87,7 @@ async function member(ctx: CaseContext, workspaceId: string): Promise<string | n
     'organizations.workspaces.members.create',
     {
       path: { workspace_id: workspaceId },
-      body: { user_id: user.user_id, workspace_role: 'workspace_developer' },
+      body: { user_id: user.user_id, workspace_role: wireOf('developer') },
     },
     false,
   );
@@ -110,7 +117,7 @@ export async function probe(ctx: CaseContext, endpoint: Operation): Promise<Prob
     case 'oauth.token':
       return placeholder({
         body: {
-          grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+          grant_type: TokenExchangeParams.properties.grant_type.const,
           assertion: 'eyJhbGciOiJFUzI1NiJ9.e30.c2ln',
           federation_rule_id: 'fdrl_probe',
           organization_id: ctx.target.organizationId,
@@ -141,13 +148,13 @@ export async function probe(ctx: CaseContext, endpoint: Operation): Promise<Prob
       if (!has(ctx, 'users'))
         return placeholder({
           path: { workspace_id: ws },
-          body: { user_id: 'user_probe', workspace_role: 'workspace_developer' },
+          body: { user_id: 'user_probe', workspace_role: wireOf('developer') },
         });
       const user = await ctx.fixture('users', 'createUser', 'developer');
       return {
         options: {
           path: { workspace_id: ws },
-          body: { user_id: user.user_id, workspace_role: 'workspace_developer' },
+          body: { user_id: user.user_id, workspace_role: wireOf('developer') },
         },
         valid: true,
       };
@@ -158,7 +165,7 @@ export async function probe(ctx: CaseContext, endpoint: Operation): Promise<Prob
       const path = { workspace_id: ws, user_id: user ?? 'user_probe' };
       const options =
         endpoint.id === 'organizations.workspaces.members.update'
-          ? { path, body: { workspace_role: 'workspace_admin' } }
+          ? { path, body: { workspace_role: wireOf('admin') } }
           : { path };
       return { options, valid: user !== null };
     }

@@ -1,6 +1,7 @@
 /**
- * Dream creation at every documented boundary: 1 and 100 session ids are accepted, 0 and 101
- * rejected; 4,096 characters of instructions accepted, 4,097 rejected; instructions optional;
+ * Dream creation at every documented boundary: the least and the most session ids are accepted,
+ * one fewer and one more rejected; the most characters of instructions accepted, one more
+ * rejected; instructions optional;
  * exactly one memory-store input and one sessions input (either order); the two dream models
  * accepted, any other rejected. Rejections have no stated status (UNSPEC-DREAM-VALIDATION-ERRORS):
  * a 4xx with the error body. Then a property: any body the spec's schema rejects is a 4xx.
@@ -35,8 +36,7 @@ async function rejected(ctx: CaseContext, body: unknown, what: string) {
 export const createBoundaries = defineCase({
   id: 'dreams.create-boundaries',
   family: 'dreams',
-  title:
-    'dream creation accepts 1..100 session ids, 4096-character instructions and the two models; rejects the rest',
+  title: `dream creation accepts ${DREAM_SESSION_IDS_MIN}..${DREAM_SESSION_IDS_MAX} session ids, ${DREAM_INSTRUCTIONS_MAX}-character instructions and the two models; rejects the rest`,
   requirements: [
     'DREAM-CREATE-INPUTS-REQUIRED',
     'DREAM-CREATE-ONE-MEMORY-STORE-INPUT',

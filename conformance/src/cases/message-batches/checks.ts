@@ -144,11 +144,18 @@ interface ResultLine {
   };
 }
 
+/** Whether an error type is the invalid-request one, the only one to fix before resending. */
+const mustFix = (errorType: unknown): boolean => {
+  const advice = batchRules.retryAdvice(errorType);
+  return advice.ok && advice.value === 'fix_before_resending';
+};
+
 const matches = (line: ResultLine, allowed: AllowedResult): boolean => {
   if (line.result.type !== allowed.type) return false;
   if (allowed.type !== 'errored') return true;
   const errorType = line.result.error?.error?.type;
-  return allowed.errorType === null ? errorType !== 'invalid_request_error' : errorType === allowed.errorType;
+  // An error type the rule does not name is not the invalid-request one.
+  return allowed.errorType === null ? !mustFix(errorType) : errorType === allowed.errorType;
 };
 
 /**

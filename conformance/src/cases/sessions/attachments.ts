@@ -9,6 +9,7 @@
 import {
   type GitHostRepositorySessionResource,
   MEMORY_STORE_INSTRUCTIONS_MAX,
+  MemoryStoreAccess,
   type MemoryStoreSessionResource,
 } from '@vendor-api/spec';
 import { Unobservable } from '../../adapter.js';
@@ -48,7 +49,8 @@ async function storeResource(ctx: CaseContext, session: string, storeId: string)
   return r;
 }
 
-const ACCESS = ['read_write', 'read_only'];
+/** The documented access values (SRES-MEMSTORE-ACCESS-VALUES), from the spec's schema. */
+const ACCESS: readonly string[] = MemoryStoreAccess.anyOf.map((s) => s.const);
 
 export const memoryStoreAttachmentFields = defineCase({
   id: 'sessions.memory-store-attachment-fields',

@@ -1,4 +1,4 @@
-import { step } from '@vendor-api/spec';
+import { step, workspaceRules } from '@vendor-api/spec';
 import { defineCase } from '../../case.js';
 import {
   createWorkspace,
@@ -85,7 +85,11 @@ export const billingNotAssignable = defineCase({
     const billingOf = async (userId: string) =>
       (await ctx.fixture('workspace-members', 'workspaceMembers', ws)).find((m) => m.user_id === userId)
         ?.role;
-    for (const orgRole of ['developer', 'user'] as const) {
+    // The organization roles that inherit no workspace role (so no billing role either).
+    const uninherited = workspaceRules.ORG_ROLES.filter(
+      (r) => workspaceRules.ORG_ROLE_INHERITANCE[r].inherited === null,
+    );
+    for (const orgRole of uninherited) {
       for (const guess of BILLING_GUESSES) {
         const userId = await orgUser(ctx, org, orgRole);
         // The guess is no documented role value: the body is off the operation's type on purpose.
