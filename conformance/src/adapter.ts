@@ -3,6 +3,7 @@
  * Every method belongs to a capability; an adapter implements the methods of the capabilities it
  * declares. See README.md, "Writing an adapter".
  */
+import type { OrganizationRole } from '@vendor-api/spec';
 import type { Capability } from './capabilities.js';
 
 export interface Workspace {
@@ -90,9 +91,7 @@ export interface Adapter {
   // workspaces
   createWorkspace?(name?: string): Promise<Workspace>;
   // users
-  createUser?(
-    organizationRole: 'admin' | 'billing' | 'developer' | 'user',
-  ): Promise<{ readonly user_id: string }>;
+  createUser?(organizationRole: OrganizationRoleName): Promise<{ readonly user_id: string }>;
   // issuers, rules, service accounts
   /** Registers an issuer in the target's organization; returns its id (what a rule names). */
   createIssuer?(issuer: IssuerFixture): Promise<{ readonly id: string }>;
@@ -180,7 +179,8 @@ export interface Adapter {
   recordUsage?(usage: UsageFixture): Promise<void>;
 }
 
-export type OrganizationRoleName = 'admin' | 'billing' | 'developer' | 'user';
+/** An organization role (the spec's `OrganizationRole`). */
+export type OrganizationRoleName = OrganizationRole;
 
 export interface OrganizationFixture {
   readonly organizationId: string;

@@ -4,11 +4,11 @@
  * inside `run` through `ctx.property` / `ctx.commands`, which keep the seed, the path and the trace
  * of the minimal failing run.
  */
-import type { VendorSpec } from '@vendor-api/spec';
+import type { OperationId, ResponseBodyOf, VendorSpec } from '@vendor-api/spec';
 import fc from 'fast-check';
 import { type Adapter, need, type Target, type Workspace } from './adapter.js';
 import type { Capability } from './capabilities.js';
-import { type CallOptions, CheckFailure, Http, type Response } from './http.js';
+import { type CallOptions, CheckFailure, Http, type Response, type UncheckedCallOptions } from './http.js';
 import { type FixtureStep, Recorder, type Step } from './trace.js';
 
 export interface CaseDefinition {
@@ -67,10 +67,39 @@ export class CaseContext {
 
   /**
    * Calls an operation; the response is checked against the contract form of its schema (what the
-   * documents require, open where they are silent); pass `false` to skip the check.
+   * documents require, open where they are silent); pass `false` to skip the check. Its path
+   * parameters, query and body are typed by the operation's schemas in the spec.
    */
-  call(operationId: string, options: CallOptions = {}, schema = true): Promise<Response> {
+  call<K extends OperationId>(
+    operationId: K,
+    options: CallOptions<K> = {},
+    schema = true,
+  ): Promise<Response<ResponseBodyOf<K>>> {
     return this.http.call(operationId, options, schema);
+  }
+
+  /**
+   * `call` with a request the operation's types do not admit: a negative input that breaks the
+   * documented shape on purpose (a field dropped, a value of the wrong type or out of range).
+   */
+  callUnchecked<K extends OperationId>(
+    operationId: K,
+    options: UncheckedCallOptions,
+    schema = true,
+  ): Promise<Response<ResponseBodyOf<K>>> {
+    return this.http.callUnchecked(operationId, options, schema);
+  }
+
+  /**
+   * The success body of an answer, typed by its operation: the answer must be a 2xx whose body
+   * `call` checked against the documented contract.
+   */
+  bodyOf<B>(res: Response<B>): B {
+    if (!res.checked) throw new Error('bodyOf reads a body that call checked against the contract');
+    // A success adds nothing to the trace; anything else fails as an unmet 2xx.
+    if (res.status < 200 || res.status >= 300)
+      this.http.expect(res, [{ kind: 'status-class', equals: '2xx' }]);
+    return res.body as B;
   }
 
   /** Asserts an exact status; for an error status also an error body, with `errorType` its type. */

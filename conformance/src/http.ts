@@ -5,9 +5,15 @@
  */
 import {
   access,
+  type BodyOf,
   spec as defaultSpec,
-  type Endpoint,
+  type Operation,
+  type OperationId,
+  operation,
+  type PathParamsOf,
   vendor as publishedVendor,
+  type QueryOf,
+  type ResponseBodyOf,
   type VendorSpec,
 } from '@vendor-api/spec';
 import { Agent, request } from 'undici';
@@ -22,10 +28,8 @@ export type Auth =
   | { readonly apiKey: string; readonly placeholder: string }
   | { readonly bearer: string; readonly placeholder: string };
 
-export interface CallOptions {
-  readonly path?: Readonly<Record<string, string>>;
-  readonly query?: Readonly<Record<string, string | number | boolean | readonly string[]>>;
-  readonly body?: unknown;
+/** What a request may carry beyond its path parameters, query and body. */
+interface SendOptions {
   /** Sent as is instead of `body` (malformed JSON). */
   readonly rawBody?: string;
   /** Defaults to the workspace key (or none for operations that take no credential). */
@@ -39,13 +43,54 @@ export interface CallOptions {
   readonly url?: string;
 }
 
-export interface Response {
+/**
+ * A request of any shape: what `callUnchecked` sends (negative inputs that break the documented
+ * shape on purpose), and what a call naming any operation (`OperationId` itself, a loop over the
+ * endpoint table) takes.
+ */
+export interface UncheckedCallOptions extends SendOptions {
+  readonly path?: Readonly<Record<string, string>>;
+  readonly query?: Readonly<Record<string, string | number | boolean | readonly string[]>>;
+  readonly body?: unknown;
+}
+
+/** Readonly at every depth: a case may pass its frozen fixtures and `as const` data. */
+type Deep<T> = T extends (infer E)[]
+  ? readonly Deep<E>[]
+  : T extends object
+    ? { readonly [P in keyof T]: Deep<T[P]> }
+    : T;
+
+/** A request of one operation: its path parameters, query and body typed by the spec's schemas. */
+export interface TypedCallOptions<K extends OperationId> extends SendOptions {
+  readonly path?: Deep<PathParamsOf<K>>;
+  readonly query?: Deep<QueryOf<K>>;
+  readonly body?: Deep<BodyOf<K>>;
+}
+
+/**
+ * The options of a call of operation `K`: typed by the operation when `K` names some operations,
+ * of any shape when it is the whole `OperationId` (a loop over every endpoint).
+ */
+export type CallOptions<K extends OperationId = OperationId> = [OperationId] extends [K]
+  ? UncheckedCallOptions
+  : TypedCallOptions<K>;
+
+/**
+ * An answer. `B` is the operation's documented success body (`bodyOf` returns it once the answer
+ * is a checked success); `body` itself is whatever came back, an error body included.
+ */
+export interface Response<B = unknown> {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: unknown;
   readonly text: string;
   readonly step: HttpStep;
   readonly index: number;
+  /** Whether the body was checked against the operation's documented contract. */
+  readonly checked: boolean;
+  /** Never set: carries the success body's type. */
+  readonly success?: B;
 }
 
 export class CheckFailure extends Error {
@@ -74,14 +119,25 @@ export class Http {
   }
   private readonly timeoutMs: number;
 
-  endpoint(operationId: string): Endpoint {
-    const e = this.spec.endpoints.find((x) => x.id === operationId);
-    if (!e) throw new Error(`unknown operation ${operationId}`);
-    return e;
+  endpoint(operationId: OperationId): Operation {
+    return operation(this.spec, operationId);
   }
 
   /** Calls a documented operation. The response is checked against the contract unless `expectSchema: false`. */
-  async call(operationId: string, options: CallOptions = {}, expectSchema = true): Promise<Response> {
+  async call<K extends OperationId>(
+    operationId: K,
+    options: CallOptions<K> = {},
+    expectSchema = true,
+  ): Promise<Response<ResponseBodyOf<K>>> {
+    return this.callUnchecked(operationId, options as UncheckedCallOptions, expectSchema);
+  }
+
+  /** `call` with a request of any shape (path, query and body not typed by the operation). */
+  async callUnchecked<K extends OperationId>(
+    operationId: K,
+    options: UncheckedCallOptions = {},
+    expectSchema = true,
+  ): Promise<Response<ResponseBodyOf<K>>> {
     const e = this.endpoint(operationId);
     let path = e.path ?? '';
     for (const [k, v] of Object.entries(options.path ?? {}))
@@ -107,14 +163,14 @@ export class Http {
         },
       ]);
     }
-    return res;
+    return { ...res, checked: expectSchema } as Response<ResponseBodyOf<K>>;
   }
 
   /** Sends any request (unknown paths, raw bodies). */
   async raw(
     method: string,
     target: string,
-    options: Omit<CallOptions, 'path' | 'query' | 'url'> = {},
+    options: Omit<UncheckedCallOptions, 'path' | 'query' | 'url'> = {},
   ): Promise<Response> {
     return this.send(
       method,
@@ -138,8 +194,8 @@ export class Http {
       version: string | null | undefined;
       headers: Readonly<Record<string, string>>;
     },
-    options: Pick<CallOptions, 'body' | 'rawBody'>,
-    operation?: string,
+    options: Pick<UncheckedCallOptions, 'body' | 'rawBody'>,
+    operation?: OperationId,
   ): Promise<Response> {
     const v = this.spec.vendor;
     const headers: Record<string, string> = {};
@@ -224,7 +280,7 @@ export class Http {
     if (status >= 500)
       throw new CheckFailure(`${method} ${target}: server error ${status}: ${text.slice(0, 300)}`, index);
     this.recorder.bindFrom(body, step.bind);
-    return { status, headers: resHeaders, body, text, step, index };
+    return { status, headers: resHeaders, body, text, step, index, checked: false };
   }
 
   /** Checks expectations on a response, records them in the trace, throws on the first that fails. */
@@ -243,7 +299,7 @@ export class Http {
   }
 }
 
-function query(q: CallOptions['query']): string {
+function query(q: UncheckedCallOptions['query']): string {
   if (!q) return '';
   const parts: string[] = [];
   for (const [k, v] of Object.entries(q)) {

@@ -70,6 +70,7 @@ import { defineVendor, type Vendor, vendor } from './vendor.js';
 
 export * from './faults.js';
 export * from './machine.js';
+export * from './operations.js';
 export * from './resources/common.js';
 export * from './resources/dreams.js';
 export * from './resources/federation.js';
@@ -196,6 +197,12 @@ export interface Operation extends Endpoint {
 
 /** A value for each operation of the spec (a handler map, a table of examples). */
 export type PerOperation<T> = { readonly [K in OperationId]: T };
+
+/**
+ * The endpoint table entry of one operation as declared, its schemas with their literal types
+ * (`RequestOf<K>` and `ResponseBodyOf<K>` in `operations.ts` read them).
+ */
+export type OperationOf<K extends OperationId> = Extract<DeclaredEndpoint, { readonly id: K }>;
 
 export interface VendorSpec {
   readonly vendor: Vendor;

@@ -4,7 +4,7 @@
  */
 import { TEST_CONTROL_TOKEN_HEADER } from '@vendor-api/reference-server';
 import { request } from 'undici';
-import type { Adapter, BatchDrive, DreamDrive, Target, Workspace } from '../adapter.js';
+import type { Adapter, BatchDrive, DreamDrive, OrganizationRoleName, Target, Workspace } from '../adapter.js';
 import type { Capability } from '../capabilities.js';
 import { adminMethods } from './reference-admin.js';
 import { federationMethods } from './reference-federation.js';
@@ -162,7 +162,7 @@ export function referenceAdapter(baseUrl: string, options: ReferenceAdapterOptio
       );
       return { id: r.id, apiKey: r.workspace_key };
     },
-    async createUser(organizationRole: 'admin' | 'billing' | 'developer' | 'user') {
+    async createUser(organizationRole: OrganizationRoleName) {
       const org = await demoOrganization();
       const r = await ok<{ user_id: string }>('POST', `/organizations/${encodeURIComponent(org)}/users`, {
         role: organizationRole,

@@ -8,6 +8,10 @@ import { WorkspaceId } from './common.js';
 /** Values of `group_by[]` and `bucket_width` the documents show; others exist but are not shown. */
 export const USAGE_GROUP_BY_KNOWN = ['workspace_id'] as const;
 export const USAGE_BUCKET_WIDTH_KNOWN = ['1d'] as const;
+/** The width of each shown `bucket_width` value, in milliseconds (`1d`: one day). */
+export const USAGE_BUCKET_WIDTH_MS = {
+  '1d': 24 * 60 * 60 * 1000,
+} as const satisfies Record<(typeof USAGE_BUCKET_WIDTH_KNOWN)[number], number>;
 
 const utcTimestamp = (description: string, requirement: string) =>
   Type.String({

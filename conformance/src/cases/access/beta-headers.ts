@@ -1,4 +1,4 @@
-import { access, BETA_IDENTIFIERS, type Endpoint } from '@vendor-api/spec';
+import { access, BETA_IDENTIFIERS, type Operation } from '@vendor-api/spec';
 import fc from 'fast-check';
 import { type CaseContext, defineCase } from '../../case.js';
 import { control, probes, vary } from './common.js';
@@ -8,7 +8,7 @@ import { control, probes, vary } from './common.js';
  * about its beta (`UNSPEC-...-BETA`, e.g. UNSPEC-SESS-CREATE-BETA) carries the project's choice,
  * which the suite never asserts.
  */
-const betasDocumented = (e: Endpoint) => !e.unspecified.some((u) => u.endsWith('-BETA'));
+const betasDocumented = (e: Operation) => !e.unspecified.some((u) => u.endsWith('-BETA'));
 
 export const betaHeadersRequired = defineCase({
   id: 'access.beta-headers-required',

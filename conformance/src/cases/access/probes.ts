@@ -6,11 +6,19 @@
  * Otherwise it is a well-formed request naming placeholder resources (`valid: false`): its varied
  * requests must still be refused, and its own outcome is not asserted.
  */
-import type { Dream, Endpoint, MessageBatch } from '@vendor-api/spec';
+import {
+  type Dream,
+  type DreamCreateParams,
+  type MessageBatch,
+  type Operation,
+  type OperationId,
+  TokenExchangeParams,
+} from '@vendor-api/spec';
 import type { Capability } from '../../capabilities.js';
 import { archiveWorkspace, type CaseContext, type Release } from '../../case.js';
 import type { CallOptions } from '../../http.js';
-import { workspaceRecords } from '../workspaces/support.js';
+import { createBody } from '../dreams/support/index.js';
+import { wireOf, workspaceRecords } from '../workspaces/support.js';
 
 export interface Probe {
   readonly options: CallOptions;
@@ -19,10 +27,10 @@ export interface Probe {
 
 const has = (ctx: CaseContext, ...caps: Capability[]) => caps.every((c) => ctx.adapter.capabilities.has(c));
 
-async function createdId(
+async function createdId<K extends OperationId>(
   ctx: CaseContext,
-  operationId: string,
-  options: CallOptions,
+  operationId: K,
+  options: CallOptions<K>,
 ): Promise<string | null> {
   const res = await ctx.call(operationId, options);
   if (res.status >= 300) return null;
@@ -58,18 +66,12 @@ async function fileResource(ctx: CaseContext): Promise<{ session: string; resour
   return resource === null ? null : { session: session.id, resource };
 }
 
-async function dreamBody(ctx: CaseContext): Promise<Record<string, unknown> | null> {
+async function dreamBody(ctx: CaseContext): Promise<DreamCreateParams | null> {
   if (!has(ctx, 'sessions', 'memory-stores')) return null;
   const ws = ctx.target.workspace;
   const store = await ctx.fixture('memory-stores', 'createMemoryStore', ws);
   const session = await ctx.fixture('sessions', 'createSession', ws);
-  return {
-    inputs: [
-      { type: 'memory_store', memory_store_id: store.id },
-      { type: 'sessions', session_ids: [session.id] },
-    ],
-    model: ctx.vendor.models.sonnet,
-  };
+  return createBody(store.id, [session.id], {}, ctx);
 }
 
 async function dream(ctx: CaseContext): Promise<string | null> {
@@ -85,7 +87,7 @@ async function member(ctx: CaseContext, workspaceId: string): Promise<string | n
     'organizations.workspaces.members.create',
     {
       path: { workspace_id: workspaceId },
-      body: { user_id: user.user_id, workspace_role: 'workspace_developer' },
+      body: { user_id: user.user_id, workspace_role: wireOf('developer') },
     },
     false,
   );
@@ -107,7 +109,7 @@ const archiveWorkspacesNamed =
   };
 
 /** The probe of one operation; null when there is nothing to call (no URL can be had). */
-export async function probe(ctx: CaseContext, endpoint: Endpoint): Promise<Probe | null> {
+export async function probe(ctx: CaseContext, endpoint: Operation): Promise<Probe | null> {
   const ws = ctx.target.workspace.id;
   const model = ctx.vendor.models.sonnet;
   const turn = [{ role: 'user', content: 'hello' }];
@@ -115,7 +117,7 @@ export async function probe(ctx: CaseContext, endpoint: Endpoint): Promise<Probe
     case 'oauth.token':
       return placeholder({
         body: {
-          grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+          grant_type: TokenExchangeParams.properties.grant_type.const,
           assertion: 'eyJhbGciOiJFUzI1NiJ9.e30.c2ln',
           federation_rule_id: 'fdrl_probe',
           organization_id: ctx.target.organizationId,
@@ -146,13 +148,13 @@ export async function probe(ctx: CaseContext, endpoint: Endpoint): Promise<Probe
       if (!has(ctx, 'users'))
         return placeholder({
           path: { workspace_id: ws },
-          body: { user_id: 'user_probe', workspace_role: 'workspace_developer' },
+          body: { user_id: 'user_probe', workspace_role: wireOf('developer') },
         });
       const user = await ctx.fixture('users', 'createUser', 'developer');
       return {
         options: {
           path: { workspace_id: ws },
-          body: { user_id: user.user_id, workspace_role: 'workspace_developer' },
+          body: { user_id: user.user_id, workspace_role: wireOf('developer') },
         },
         valid: true,
       };
@@ -163,7 +165,7 @@ export async function probe(ctx: CaseContext, endpoint: Endpoint): Promise<Probe
       const path = { workspace_id: ws, user_id: user ?? 'user_probe' };
       const options =
         endpoint.id === 'organizations.workspaces.members.update'
-          ? { path, body: { workspace_role: 'workspace_admin' } }
+          ? { path, body: { workspace_role: wireOf('admin') } }
           : { path };
       return { options, valid: user !== null };
     }

@@ -1,7 +1,6 @@
+import { API_PATH_PREFIX } from '@vendor-api/spec';
 import { type CaseContext, defineCase } from '../../case.js';
 import { probes } from './common.js';
-
-const PREFIX = '/v1';
 
 export const versionedPaths = defineCase({
   id: 'access.versioned-paths',
@@ -12,9 +11,9 @@ export const versionedPaths = defineCase({
   async run(ctx: CaseContext) {
     for await (const [endpoint, p] of probes(ctx)) {
       if (endpoint.path === null) continue;
-      if (!endpoint.path.startsWith(`${PREFIX}/`))
-        ctx.fail(`the spec's path ${endpoint.path} does not start with ${PREFIX}/`);
-      let path = endpoint.path.slice(PREFIX.length);
+      if (!endpoint.path.startsWith(`${API_PATH_PREFIX}/`))
+        ctx.fail(`the spec's path ${endpoint.path} does not start with ${API_PATH_PREFIX}/`);
+      let path = endpoint.path.slice(API_PATH_PREFIX.length);
       for (const [k, val] of Object.entries(p.options.path ?? {}))
         path = path.replace(`{${k}}`, encodeURIComponent(val));
       // What answers an unversioned path is not shown (UNSPEC-VERSION-UNVERSIONED-PATH); it is not the operation.
@@ -28,7 +27,8 @@ export const versionedPaths = defineCase({
         betas: endpoint.betas.length ? endpoint.betas : null,
         ...(p.options.body === undefined ? {} : { body: p.options.body }),
       });
-      if (res.status < 300) ctx.fail(`${endpoint.method} ${path} (without ${PREFIX}) answered ${res.status}`);
+      if (res.status < 300)
+        ctx.fail(`${endpoint.method} ${path} (without ${API_PATH_PREFIX}) answered ${res.status}`);
     }
   },
 });

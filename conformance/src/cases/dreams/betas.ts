@@ -4,7 +4,7 @@
  * shown: UNSPEC-DREAM-PREVIEW-ACCESS), and a refused cancel or archive changes nothing.
  */
 import { defineCase } from '../../case.js';
-import { createDream, retrieve } from './support.js';
+import { createDream, retrieve } from './support/index.js';
 
 export const betasRequired = defineCase({
   id: 'dreams.beta-headers-required',

@@ -9,7 +9,7 @@ import { spec } from '@vendor-api/spec';
 import fc from 'fast-check';
 import { defineCase } from '../../case.js';
 import { documentedPart, sameData } from '../../data.js';
-import { checkFresh, createBody, freshInputs, success } from './support.js';
+import { checkFresh, createBody, freshInputs, success } from './support/index.js';
 
 export const createFresh = defineCase({
   id: 'dreams.create-fresh-dream',
@@ -60,10 +60,9 @@ export const createFresh = defineCase({
         );
         const created = await ctx.call('dreams.create', { body });
         success(ctx, created);
-        checkFresh(ctx, created.body as never, body);
-        const read = await ctx.call('dreams.retrieve', {
-          path: { dream_id: (created.body as { id: string }).id },
-        });
+        const dream = ctx.bodyOf(created);
+        checkFresh(ctx, dream, body);
+        const read = await ctx.call('dreams.retrieve', { path: { dream_id: dream.id } });
         success(ctx, read);
         const documented = (body: unknown) => documentedPart(spec.schemas, 'Dream', body);
         if (!sameData(documented(read.body), documented(created.body)))

@@ -1,27 +1,34 @@
 /**
- * Dream creation at every documented boundary: 1 and 100 session ids are accepted, 0 and 101
- * rejected; 4,096 characters of instructions accepted, 4,097 rejected; instructions optional;
+ * Dream creation at every documented boundary: the least and the most session ids are accepted,
+ * one fewer and one more rejected; the most characters of instructions accepted, one more
+ * rejected; instructions optional;
  * exactly one memory-store input and one sessions input (either order); the two dream models
  * accepted, any other rejected. Rejections have no stated status (UNSPEC-DREAM-VALIDATION-ERRORS):
  * a 4xx with the error body. Then a property: any body the spec's schema rejects is a 4xx.
  */
-import { DREAM_INSTRUCTIONS_MAX, DREAM_SESSION_IDS_MAX, DREAM_SESSION_IDS_MIN } from '@vendor-api/spec';
+import {
+  DREAM_INSTRUCTIONS_MAX,
+  DREAM_SESSION_IDS_MAX,
+  DREAM_SESSION_IDS_MIN,
+  type DreamCreateParams,
+} from '@vendor-api/spec';
 import { mutate } from '@vendor-api/validators/arbitrary';
 import type { CaseContext } from '../../case.js';
 import { defineCase } from '../../case.js';
 import { rejected as rejectedByContract } from '../negative/inputs.js';
-import { checkFresh, createBody, freshInputs, success } from './support.js';
+import { checkFresh, createBody, freshInputs, success } from './support/index.js';
 
-async function accepted(ctx: CaseContext, body: Parameters<typeof checkFresh>[2] & object, what: string) {
+async function accepted(ctx: CaseContext, body: DreamCreateParams, what: string) {
   const res = await ctx.call('dreams.create', { body });
   if (res.status >= 300)
     ctx.fail(`${what}: expected the dream to be created, got ${res.status}: ${res.text}`);
   success(ctx, res);
-  checkFresh(ctx, res.body as never, body);
+  checkFresh(ctx, ctx.bodyOf(res), body);
 }
 
+/** A body that breaks a documented constraint: not of the operation's type, on purpose. */
 async function rejected(ctx: CaseContext, body: unknown, what: string) {
-  const res = await ctx.call('dreams.create', { body });
+  const res = await ctx.callUnchecked('dreams.create', { body });
   if (res.status < 300) ctx.fail(`${what}: expected a 4xx, the dream was created: ${res.text}`);
   ctx.clientError(res);
 }
@@ -29,8 +36,7 @@ async function rejected(ctx: CaseContext, body: unknown, what: string) {
 export const createBoundaries = defineCase({
   id: 'dreams.create-boundaries',
   family: 'dreams',
-  title:
-    'dream creation accepts 1..100 session ids, 4096-character instructions and the two models; rejects the rest',
+  title: `dream creation accepts ${DREAM_SESSION_IDS_MIN}..${DREAM_SESSION_IDS_MAX} session ids, ${DREAM_INSTRUCTIONS_MAX}-character instructions and the two models; rejects the rest`,
   requirements: [
     'DREAM-CREATE-INPUTS-REQUIRED',
     'DREAM-CREATE-ONE-MEMORY-STORE-INPUT',

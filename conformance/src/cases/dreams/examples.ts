@@ -12,7 +12,7 @@ import {
   dreamIn,
   type EventOptions,
   machine,
-} from './support.js';
+} from './support/index.js';
 
 interface Example {
   readonly id: string;

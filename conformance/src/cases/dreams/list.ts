@@ -1,21 +1,29 @@
 /**
  * The dream list over a known set of dreams: newest first, archived dreams left out unless
- * `include_archived=true`, `limit` defaulting to 20 and at most 100 (101 rejected), no duplicates.
+ * `include_archived=true`, `limit` defaulting to the spec's default and at most its maximum (one
+ * more rejected), no duplicates.
  * Paging (DREAM-LIST-PAGE-CURSOR) is not checked: where the cursor is found is not shown.
  */
 
 import { DREAM_LIST_LIMIT_DEFAULT, DREAM_LIST_LIMIT_MAX } from '@vendor-api/spec';
 import { defineCase } from '../../case.js';
-import { applyEvent, authOf, createDream, type DreamHandle, firstPage, listProblems } from './support.js';
+import {
+  applyEvent,
+  authOf,
+  createDream,
+  type DreamHandle,
+  firstPage,
+  listProblems,
+} from './support/index.js';
 
-const CREATED = 25;
+/** More dreams than a default page holds. */
+const CREATED = DREAM_LIST_LIMIT_DEFAULT + 5;
 const ARCHIVED = [2, 5, 11];
 
 export const listInvariants = defineCase({
   id: 'dreams.list-invariants',
   family: 'dreams',
-  title:
-    'the dream list is newest first, leaves out archived dreams unless asked, pages by 20 by default and up to 100, with no duplicates or gaps',
+  title: `the dream list is newest first, leaves out archived dreams unless asked, pages by ${DREAM_LIST_LIMIT_DEFAULT} by default and up to ${DREAM_LIST_LIMIT_MAX}, with no duplicates or gaps`,
   requirements: [
     'DREAM-LIST-DEFAULT-NON-ARCHIVED',
     'DREAM-LIST-INCLUDE-ARCHIVED',
@@ -70,8 +78,11 @@ export const listInvariants = defineCase({
     await check({ include_archived: true }, 'include_archived=true');
     await check({ limit: 7 }, 'limit=7');
     await check({ limit: 1, include_archived: true }, 'limit=1 with archived');
-    await check({ limit: DREAM_LIST_LIMIT_MAX }, 'limit=100');
-    await check({ limit: DREAM_LIST_LIMIT_MAX, include_archived: true }, 'limit=100 with archived');
+    await check({ limit: DREAM_LIST_LIMIT_MAX }, `limit=${DREAM_LIST_LIMIT_MAX}`);
+    await check(
+      { limit: DREAM_LIST_LIMIT_MAX, include_archived: true },
+      `limit=${DREAM_LIST_LIMIT_MAX} with archived`,
+    );
 
     const tooLarge = await ctx.call(
       'dreams.list',

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { defineCase } from '../../case.js';
 import { type DreamModel, type DreamReal, dreamCommands } from './commands/index.js';
-import { machine } from './support.js';
+import { machine } from './support/index.js';
 
 /** Every requirement a row of the dream machine cites whose outcome the model asserts. */
 const ROW_REQUIREMENTS = [

@@ -3,12 +3,12 @@
  * has completed it attaches to a new session like any store of that workspace (the documented use
  * of a dream's output), a session of another workspace cannot attach it, and it can be archived.
  */
-import type { Dream, MemoryStoreSessionResource, SessionResourceList } from '@vendor-api/spec';
+import type { Dream, MemoryStoreSessionResource } from '@vendor-api/spec';
 import { Unobservable } from '../../adapter.js';
 import { type CaseContext, defineCase } from '../../case.js';
 import type { Auth } from '../../http.js';
 import { sessionIdOf } from '../sessions/support.js';
-import { dreamIn, retrieve } from './support.js';
+import { dreamIn, retrieve } from './support/index.js';
 
 const sessionBody = (storeId: string) => ({
   agent: 'agent_conformance',
@@ -53,7 +53,8 @@ export const outputStoreOrdinary = defineCase({
     if (session === null) return ctx.fail(`the session-creation answer names no session: ${res.text}`);
     const list = await ctx.call('sessions.resources.list', { path: { session_id: session } });
     ctx.http.expect(list, [{ kind: 'status-class', equals: '2xx' }]);
-    const attached = (list.body as SessionResourceList).data.some(
+    const { data } = ctx.bodyOf(list);
+    const attached = data.some(
       (r) => r.type === 'memory_store' && (r as MemoryStoreSessionResource).memory_store_id === output,
     );
     if (!attached) ctx.fail(`the session does not hold the output store ${output}`);

@@ -22,7 +22,7 @@ import {
 import { batchWith, expectReach } from './workspaces.js';
 
 const FEDERATION = ['issuers', 'federation-rules', 'service-accounts'] as const;
-const turn = [{ role: 'user', content: 'hello' }];
+const turn = [{ role: 'user', content: 'hello' }] as const;
 
 export const developerTokenScope = defineCase({
   id: 'federation.developer-token-scope',

@@ -3,7 +3,7 @@
  * against the spec's consistency rules, and reading the JSON-lines results against the
  * `MessageBatchResult` schema and the result types the spec's rules give each request.
  */
-import { batchRules, type MessageBatch } from '@vendor-api/spec';
+import { batchRules, type MessageBatch, type MessageBatchRequestParams } from '@vendor-api/spec';
 import { validateSchema } from '@vendor-api/validators';
 import fc from 'fast-check';
 import type { CaseContext } from '../../case.js';
@@ -12,14 +12,18 @@ import type { Response } from '../../http.js';
 /** One request item as sent, with whether its `params` pass the asynchronous validation. */
 export interface SentRequest {
   readonly custom_id: string;
-  readonly params: Record<string, unknown>;
+  readonly params: MessageBatchRequestParams;
   /** `params` valid per `MessageBatchRequestParams` (max_tokens at least 1 inside a batch). */
   readonly valid: boolean;
 }
 
 /** A request item; `max_tokens` 0 is unsupported inside a batch (BATCH-ITEM-MAX-TOKENS-MIN-1). */
 export function requestItem(custom_id: string, model: string, maxTokens: number, text: string): SentRequest {
-  const params = { model, max_tokens: maxTokens, messages: [{ role: 'user', content: text }] };
+  const params: MessageBatchRequestParams = {
+    model,
+    max_tokens: maxTokens,
+    messages: [{ role: 'user', content: text }],
+  };
   return {
     custom_id,
     params,
@@ -140,11 +144,18 @@ interface ResultLine {
   };
 }
 
+/** Whether an error type is the invalid-request one, the only one to fix before resending. */
+const mustFix = (errorType: unknown): boolean => {
+  const advice = batchRules.retryAdvice(errorType);
+  return advice.ok && advice.value === 'fix_before_resending';
+};
+
 const matches = (line: ResultLine, allowed: AllowedResult): boolean => {
   if (line.result.type !== allowed.type) return false;
   if (allowed.type !== 'errored') return true;
   const errorType = line.result.error?.error?.type;
-  return allowed.errorType === null ? errorType !== 'invalid_request_error' : errorType === allowed.errorType;
+  // An error type the rule does not name is not the invalid-request one.
+  return allowed.errorType === null ? !mustFix(errorType) : errorType === allowed.errorType;
 };
 
 /**

@@ -1,4 +1,3 @@
-import type { MessageBatch, MessageBatchList } from '@vendor-api/spec';
 import fc from 'fast-check';
 import { type CaseContext, defineCase } from '../../case.js';
 import type { Auth } from '../../http.js';
@@ -25,7 +24,7 @@ export const listPagination = defineCase({
         auth,
       });
       success(ctx, res);
-      created.push((res.body as MessageBatch).id);
+      created.push(ctx.bodyOf(res).id);
     }
     await ctx.property(
       fc.integer({ min: 1, max: 9 }),
@@ -39,7 +38,7 @@ export const listPagination = defineCase({
             auth,
           });
           success(ctx, res);
-          const list = res.body as MessageBatchList;
+          const list = ctx.bodyOf(res);
           if (list.data.length > limit)
             ctx.fail(`a page of limit ${limit} holds ${list.data.length} batches`);
           if (page > 0 && list.data.length === 0) ctx.fail('has_more was true, but the next page is empty');

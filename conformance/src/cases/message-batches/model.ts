@@ -139,7 +139,7 @@ export async function observe(
   }
   if (row.outcome.kind === 'ok') success(ctx, res);
   else ctx.fail(`model: retrieve has a ${row.outcome.kind} row in ${batch.state}`);
-  const record = res.body as MessageBatch;
+  const record = ctx.bodyOf(res);
   ctx.field(res, '/id', batch.id);
   const observed = messageBatchesMachine.stateOf(record, new Date(model.now));
   if (observed !== batch.state)

@@ -7,7 +7,7 @@
  *   `invalid_request_error` (that type names an invalid request, whose body must be fixed; any
  *   other may be retried as it is), while the batch's other requests are processed on their own.
  */
-import { type MessageBatch, step } from '@vendor-api/spec';
+import { step } from '@vendor-api/spec';
 import fc from 'fast-check';
 import { type CaseContext, defineCase } from '../../case.js';
 import { body, checkRecord, checkResults, requestItem, type SentRequest, success } from './checks.js';
@@ -26,7 +26,7 @@ async function processNow(
   const created = await ctx.call('messages.batches.create', { body: body(requests) });
   success(ctx, created);
   ctx.field(created, '/processing_status', 'in_progress');
-  const id = (created.body as MessageBatch).id;
+  const { id } = ctx.bodyOf(created);
   await ctx.fixture('drive-batches', 'driveBatch', id, {
     action: 'process',
     ...(internalErrors === undefined ? {} : { internalErrors }),
@@ -34,7 +34,7 @@ async function processNow(
   const row = step(machine, machine.initial, 'processing.completed');
   const res = await ctx.call('messages.batches.retrieve', { path: { message_batch_id: id } });
   success(ctx, res);
-  const batch = res.body as MessageBatch;
+  const batch = ctx.bodyOf(res);
   ctx.field(res, '/processing_status', 'ended');
   checkRecord(ctx, batch, requests.length);
   if (batch.results_url === null) ctx.fail('an ended batch has no results_url');

@@ -12,8 +12,10 @@ import type { Auth } from '../../http.js';
 import { freshDefaultWorkspaceKey } from '../workspaces/support.js';
 import { refused, success } from './checks.js';
 
-const MB_DECIMAL = 256 * 10 ** 6;
-const MB_BINARY = 256 * 2 ** 20;
+const { BATCH_SIZE_LIMIT_MB } = batchRules;
+/** The size limit read with a decimal and with a binary megabyte (UNSPEC-BATCH-SIZE-UNIT). */
+const MB_DECIMAL = BATCH_SIZE_LIMIT_MB * 10 ** 6;
+const MB_BINARY = BATCH_SIZE_LIMIT_MB * 2 ** 20;
 
 /** A creation body of `count` requests whose texts pad it to about `bytes` bytes in all. */
 function bodyOf(model: string, count: number, bytes: number): string {
@@ -31,8 +33,7 @@ function bodyOf(model: string, count: number, bytes: number): string {
 export const sizeLimits = defineCase({
   id: 'message-batches.creation-limits',
   family: 'message-batches',
-  title:
-    'a batch of 100,000 requests or just under 256 MB is created; 100,001 requests, or a few requests over 256 MB, are refused',
+  title: `a batch of ${MESSAGE_BATCH_MAX_REQUESTS.toLocaleString('en-US')} requests or just under ${BATCH_SIZE_LIMIT_MB} MB is created; ${(MESSAGE_BATCH_MAX_REQUESTS + 1).toLocaleString('en-US')} requests, or a few requests over ${BATCH_SIZE_LIMIT_MB} MB, are refused`,
   requirements: ['BATCH-CREATE-MAX-REQUESTS', 'BATCH-CREATE-MAX-SIZE', 'BATCH-CREATE-LIMIT-FIRST-REACHED'],
   needs: ['large-requests'],
   async run(ctx) {
@@ -47,8 +48,8 @@ export const sizeLimits = defineCase({
     const examples: [string, number, number][] = [
       [`${MESSAGE_BATCH_MAX_REQUESTS} small requests`, MESSAGE_BATCH_MAX_REQUESTS, 0],
       [`${MESSAGE_BATCH_MAX_REQUESTS + 1} small requests`, MESSAGE_BATCH_MAX_REQUESTS + 1, 0],
-      ['3 requests just under 256 MB', 3, MB_DECIMAL - 1024 * 1024],
-      ['3 requests just over 256 MB', 3, MB_BINARY + 1024 * 1024],
+      [`3 requests just under ${BATCH_SIZE_LIMIT_MB} MB`, 3, MB_DECIMAL - 1024 * 1024],
+      [`3 requests just over ${BATCH_SIZE_LIMIT_MB} MB`, 3, MB_BINARY + 1024 * 1024],
     ];
     for (const [what, count, bytes] of examples) {
       const raw = bodyOf(model, count, bytes);
@@ -56,7 +57,8 @@ export const sizeLimits = defineCase({
       const verdict = batchRules.exceededBatchLimits(count, size);
       if (!verdict.ok) throw new Error(verdict.error);
       const over = verdict.value.length > 0;
-      if (!over && size >= MB_DECIMAL) throw new Error(`${what}: ${size} bytes is not clearly within 256 MB`);
+      if (!over && size >= MB_DECIMAL)
+        throw new Error(`${what}: ${size} bytes is not clearly within ${BATCH_SIZE_LIMIT_MB} MB`);
       const res = await ctx.call('messages.batches.create', { rawBody: raw, auth }, false);
       try {
         if (over) refused(ctx, res);

@@ -1,4 +1,3 @@
-import type { MessageBatch, MessageBatchList } from '@vendor-api/spec';
 import { type CaseContext, defineCase } from '../../case.js';
 import type { Auth } from '../../http.js';
 import { freshDefaultWorkspaceKey } from '../workspaces/support.js';
@@ -14,19 +13,18 @@ async function expectIsolated(ctx: CaseContext, keyA: Auth, keyB: Auth): Promise
     auth: keyA,
   });
   success(ctx, created);
-  const id = (created.body as MessageBatch).id;
+  const { id } = ctx.bodyOf(created);
   const own = await ctx.call('messages.batches.retrieve', { path: { message_batch_id: id }, auth: keyA });
   success(ctx, own);
   const other = await ctx.call('messages.batches.retrieve', { path: { message_batch_id: id }, auth: keyB });
   ctx.http.expect(other, [{ kind: 'status-class', equals: '4xx' }]);
   const listA = await ctx.call('messages.batches.list', { auth: keyA });
   success(ctx, listA);
-  if (!(listA.body as MessageBatchList).data.some((x) => x.id === id))
+  if (!ctx.bodyOf(listA).data.some((x) => x.id === id))
     ctx.fail(`batch ${id} is missing from its workspace's list`);
   const listB = await ctx.call('messages.batches.list', { auth: keyB });
   success(ctx, listB);
-  if ((listB.body as MessageBatchList).data.some((x) => x.id === id))
-    ctx.fail(`batch ${id} is listed in another workspace`);
+  if (ctx.bodyOf(listB).data.some((x) => x.id === id)) ctx.fail(`batch ${id} is listed in another workspace`);
 }
 
 export const workspaceScoped = defineCase({

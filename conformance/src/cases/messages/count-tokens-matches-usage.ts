@@ -1,4 +1,3 @@
-import type { Message } from '@vendor-api/spec';
 import fc from 'fast-check';
 import { type CaseContext, defineCase } from '../../case.js';
 import { conversation, countOptions } from './conversation.js';
@@ -38,11 +37,11 @@ export const countTokensMatchesUsage = defineCase({
       async ([model, messages, options]) => {
         const count = await ctx.call('messages.count_tokens', { body: { model, messages, ...options } });
         ctx.http.expect(count, [{ kind: 'status-class', equals: '2xx' }]);
-        const n = (count.body as { input_tokens: number }).input_tokens;
+        const n = ctx.bodyOf(count).input_tokens;
         if (!Number.isSafeInteger(n) || n < 0) ctx.fail(`input_tokens ${n} is not a non-negative integer`);
         const created = await ctx.call('messages.create', { body: { model, max_tokens: 32, messages } });
         ctx.http.expect(created, [{ kind: 'status-class', equals: '2xx' }]);
-        const usage = (created.body as Message).usage;
+        const { usage } = ctx.bodyOf(created);
         if (!Number.isSafeInteger(usage.input_tokens) || !Number.isSafeInteger(usage.output_tokens))
           ctx.fail(`usage ${JSON.stringify(usage)} does not hold integers`);
       },

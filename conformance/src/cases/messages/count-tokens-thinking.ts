@@ -1,9 +1,10 @@
+import type { MessageAssistantParam, MessageCountTokensParams, MessageTokensCount } from '@vendor-api/spec';
 import fc from 'fast-check';
 import { type CaseContext, defineCase } from '../../case.js';
 import type { Response } from '../../http.js';
 import { conversation, textBlock, thinkingBlock, thinkingConfig } from './conversation.js';
 
-const count = (res: Response) => (res.body as { input_tokens: number }).input_tokens;
+const count = (res: Response) => (res.body as MessageTokensCount).input_tokens;
 
 /**
  * The two thinking rules of token counting, asserted only where "the current assistant turn" reads
@@ -32,7 +33,7 @@ export const earlierThinkingIgnored = defineCase({
         fc.option(thinkingConfig, { nil: undefined }),
       ),
       async ([before, assistantText, thinking, config]) => {
-        const conv = (assistant: unknown[]) => ({
+        const conv = (assistant: MessageAssistantParam['content']): MessageCountTokensParams => ({
           model,
           messages: [
             { role: 'user', content: 'start' },
@@ -72,7 +73,7 @@ export const currentThinkingCounts = defineCase({
         fc.option(thinkingConfig, { nil: undefined }),
       ),
       async ([before, assistantText, thinking, config]) => {
-        const conv = (assistant: unknown[]) => ({
+        const conv = (assistant: MessageAssistantParam['content']): MessageCountTokensParams => ({
           model,
           messages: [...before, { role: 'assistant', content: assistant }],
           ...(config ? { thinking: config } : {}),

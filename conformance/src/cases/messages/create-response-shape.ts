@@ -1,4 +1,3 @@
-import type { Message } from '@vendor-api/spec';
 import fc from 'fast-check';
 import { type CaseContext, defineCase } from '../../case.js';
 import { conversation } from './conversation.js';
@@ -39,7 +38,7 @@ export const createResponseShape = defineCase({
         const res = await ctx.call('messages.create', { body: { model, max_tokens, messages } });
         // The success status is not shown (UNSPEC-MSG-SUCCESS-STATUS): any 2xx.
         ctx.http.expect(res, [{ kind: 'status-class', equals: '2xx' }]);
-        const m = res.body as Message;
+        const m = ctx.bodyOf(res);
         if (typeof m.id !== 'string' || !m.id.startsWith('msg_'))
           ctx.fail(`id ${JSON.stringify(m.id)} lacks msg_`);
         ctx.field(res, '/type', 'message');

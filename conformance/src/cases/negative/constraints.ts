@@ -10,7 +10,7 @@
  * them, and an input is kept only when the contract form of the request validator (unknown fields
  * and unshown kinds allowed, see @vendor-api/validators) rejects it.
  */
-import type { Endpoint } from '@vendor-api/spec';
+import type { Operation } from '@vendor-api/spec';
 import { spec } from '@vendor-api/spec';
 import { near } from '@vendor-api/validators/arbitrary';
 import fc from 'fast-check';
@@ -151,7 +151,7 @@ const pad = (v: unknown[], n: number) =>
   Array.from({ length: n }, (_, i) => structuredClone(v[i % v.length]));
 
 /** The documented constraints of an operation's request (body, query and path schemas). */
-export function constraintsOf(e: Endpoint): Constraint[] {
+export function constraintsOf(e: Operation): Constraint[] {
   const out: Constraint[] = [];
   if (e.body) walk('body', e.body.schema as Schema, [], [], out);
   if (e.params.query) walk('query', e.params.query as Schema, [], [], out);
@@ -193,7 +193,7 @@ function replaced(
 }
 
 /** Candidate requests of an operation: values near its schemas (most of them valid). */
-function candidates(e: Endpoint): fc.Arbitrary<Attempt> {
+function candidates(e: Operation): fc.Arbitrary<Attempt> {
   const part = (x: unknown) => (x ? near(x as Schema, arbitraryContext) : fc.constant(undefined));
   return fc
     .record({ path: part(e.params.path), query: part(e.params.query), body: part(e.body?.schema) })
@@ -216,7 +216,7 @@ const DRAWS = 200;
  * Valid requests of an operation (the reference server's strict validator accepts them, so the
  * contract's does too), drawn with a seed; possibly none for a schema whose valid values are rare.
  */
-export function validRequests(e: Endpoint, seed: number, count = 24): Attempt[] {
+export function validRequests(e: Operation, seed: number, count = 24): Attempt[] {
   const out: Attempt[] = [];
   for (const a of fc.sample(candidates(e), { numRuns: DRAWS, seed })) {
     if (Object.values(a.path).every(routable) && !rejected(e, a, 'strict')) out.push(a);
@@ -237,7 +237,7 @@ function broken(a: Attempt, c: Constraint): Attempt | null {
 }
 
 /** A valid request with the constraint broken that the contract rejects, or null when none is found. */
-export function breaking(e: Endpoint, c: Constraint, valid: readonly Attempt[]): Attempt | null {
+export function breaking(e: Operation, c: Constraint, valid: readonly Attempt[]): Attempt | null {
   for (const a of valid) {
     const b = broken(a, c);
     if (b && Object.values(b.path).every(routable) && rejected(e, b, 'contract')) return b;
@@ -249,7 +249,7 @@ export function breaking(e: Endpoint, c: Constraint, valid: readonly Attempt[]):
  * The constraints of an operation that some valid request can break with a contract-rejected
  * result (decided once, with a fixed seed, so a case's requirement list is stable).
  */
-export function breakableConstraints(e: Endpoint): Constraint[] {
+export function breakableConstraints(e: Operation): Constraint[] {
   const valid = validRequests(e, 1);
   return constraintsOf(e).filter((c) => breaking(e, c, valid) !== null);
 }

@@ -4,7 +4,7 @@
  * values decoded and query values as strings (a repeated key an array). See constraints.ts for
  * the invalid inputs themselves.
  */
-import { type Endpoint, publishedForm, spec, type Vendor, vendor } from '@vendor-api/spec';
+import { type Operation, publishedForm, spec, type Vendor, vendor } from '@vendor-api/spec';
 import { validateRequest } from '@vendor-api/validators';
 import type { ArbitraryContext } from '@vendor-api/validators/arbitrary';
 import fc from 'fast-check';
@@ -72,7 +72,7 @@ export function routable(value: string): boolean {
 }
 
 /** Version and beta headers as the published validators name them (always right here). */
-const headersOf = (e: Endpoint) => ({
+const headersOf = (e: Operation) => ({
   [vendor.headers.version]: vendor.apiVersion,
   ...(e.betas.length ? { [vendor.headers.beta]: e.betas.join(',') } : {}),
 });
@@ -83,7 +83,7 @@ const headersOf = (e: Endpoint) => ({
  * `strict` mode, the reference server's own choice, anything not described does.
  */
 export function rejected(
-  e: Endpoint,
+  e: Operation,
   a: Attempt,
   mode: 'contract' | 'strict' = 'contract',
   v: Vendor = vendor,

@@ -14,7 +14,7 @@ import {
 } from '../federation/support/index.js';
 import { allPages } from './support.js';
 
-const turn = [{ role: 'user', content: 'hi' }];
+const turn = [{ role: 'user', content: 'hi' }] as const;
 
 /**
  * Rate limits count enqueued batch requests (`enqueued_batch_requests` of the `batch` group), and

@@ -7,23 +7,24 @@
 import { type OrganizationRateLimit, spec, type WorkspaceRateLimit } from '@vendor-api/spec';
 import type { CaseContext } from '../../case.js';
 import { canonicalJson, documentedPart } from '../../data.js';
-import type { Auth, CallOptions } from '../../http.js';
+import type { CallOptions } from '../../http.js';
 
 /** More pages than this means the `next_page` loop does not end. */
 export const MAX_PAGES = 20;
 
-type Query = NonNullable<CallOptions['query']>;
+/** The two rate-limit lists. */
+type RateLimitList = 'organizations.rate_limits.list' | 'organizations.workspaces.rate_limits.list';
 
 /** Every entry of a rate-limit list, following `next_page` until it is null. */
 export async function allPages<T = OrganizationRateLimit | WorkspaceRateLimit>(
   ctx: CaseContext,
-  operationId: 'organizations.rate_limits.list' | 'organizations.workspaces.rate_limits.list',
-  options: { path?: Record<string, string>; query?: Query; auth?: Auth } = {},
+  operationId: RateLimitList,
+  options: Pick<CallOptions<RateLimitList>, 'path' | 'query' | 'auth'> = {},
 ): Promise<T[]> {
   const data: T[] = [];
   let page: string | null = null;
   for (let i = 0; i < MAX_PAGES; i++) {
-    const query: Query = { ...(options.query ?? {}), ...(page === null ? {} : { page }) };
+    const query = { ...(options.query ?? {}), ...(page === null ? {} : { page }) };
     const res = await ctx.call(operationId, {
       ...(options.path ? { path: options.path } : {}),
       query,

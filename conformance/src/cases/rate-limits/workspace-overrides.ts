@@ -112,7 +112,8 @@ export const workspaceOverrides = defineCase({
         // list answers when it is sent anyway is not shown (UNSPEC-RL-WS-MODEL-PARAM): a refusal
         // with an error body, or the list as without it.
         const model = set.find((o) => o.models?.length)?.models?.[0] ?? ctx.vendor.models.sonnet;
-        const withModel = await ctx.call('organizations.workspaces.rate_limits.list', {
+        // A query parameter the operation does not take, on purpose.
+        const withModel = await ctx.callUnchecked('organizations.workspaces.rate_limits.list', {
           path,
           query: { model },
         });

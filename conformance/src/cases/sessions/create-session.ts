@@ -10,12 +10,12 @@
  * reads the session id from an `id` field when there is one, and otherwise reports the rest as
  * not observable (skipped) rather than passed.
  */
-import type { MemoryStoreSessionResource, SessionResource } from '@vendor-api/spec';
+import type { MemoryStoreSessionResource, SessionCreateParams, SessionResource } from '@vendor-api/spec';
 import { Unobservable } from '../../adapter.js';
 import { defineCase } from '../../case.js';
 import { listAll, sessionIdOf, success } from './support.js';
 
-const sessionBody = (resources: unknown[]) => ({
+const sessionBody = (resources: SessionCreateParams['resources']): SessionCreateParams => ({
   agent: 'agent_conformance',
   environment_id: 'env_conformance',
   resources,

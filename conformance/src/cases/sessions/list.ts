@@ -3,8 +3,9 @@
  * resource in one answer (`next_page` null); with any `limit` pages of at most `limit`, the last
  * with `next_page` null, together every resource exactly once (no duplicates, no gaps), ordered by
  * `created_at` (direction not stated: UNSPEC-SRES-LIST-ORDER-DIRECTION, so monotonic either way).
- * `limit=1000` is accepted, `limit=1001` refused (a 4xx).
+ * `limit` at the spec's maximum is accepted, one more refused (a 4xx).
  */
+import { SESSION_RESOURCE_LIST_LIMIT_MAX } from '@vendor-api/spec';
 import fc from 'fast-check';
 import { defineCase } from '../../case.js';
 import { addFile, freshSession, keyOf, listAll } from './support.js';
@@ -12,8 +13,7 @@ import { addFile, freshSession, keyOf, listAll } from './support.js';
 export const resourceList = defineCase({
   id: 'sessions.resource-list-pagination',
   family: 'sessions',
-  title:
-    'the resource list returns everything without limit, pages with no duplicates or gaps, ordered by created_at, limit at most 1000',
+  title: `the resource list returns everything without limit, pages with no duplicates or gaps, ordered by created_at, limit at most ${SESSION_RESOURCE_LIST_LIMIT_MAX}`,
   requirements: [
     'SRES-LIST-LIMIT-OMITTED-ALL',
     'SRES-LIST-LIMIT-MAX',
@@ -86,12 +86,12 @@ export const resourceList = defineCase({
       );
     const max = await ctx.call('sessions.resources.list', {
       path: { session_id: session },
-      query: { limit: 1000 },
+      query: { limit: SESSION_RESOURCE_LIST_LIMIT_MAX },
     });
     ctx.http.expect(max, [{ kind: 'status-class', equals: '2xx' }]);
     const tooMany = await ctx.call(
       'sessions.resources.list',
-      { path: { session_id: session }, query: { limit: 1001 } },
+      { path: { session_id: session }, query: { limit: SESSION_RESOURCE_LIST_LIMIT_MAX + 1 } },
       false,
     );
     ctx.clientError(tooMany);

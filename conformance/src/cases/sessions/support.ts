@@ -47,7 +47,7 @@ export async function listAll(
     if (page !== null) query.page = page;
     const res = await ctx.call('sessions.resources.list', { path: { session_id: sessionId }, query });
     success(ctx, res);
-    const body = res.body as SessionResourceList;
+    const body = ctx.bodyOf(res);
     if (limit !== undefined && body.data.length > limit)
       ctx.fail(`a page holds ${body.data.length} resources, more than limit=${limit}`);
     pages.push(body);

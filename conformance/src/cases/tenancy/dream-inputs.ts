@@ -4,7 +4,7 @@
  */
 import type { Workspace } from '../../adapter.js';
 import { type CaseContext, defineCase } from '../../case.js';
-import { createBody, freshInputs } from '../dreams/support.js';
+import { createBody, freshInputs } from '../dreams/support/index.js';
 import { neverRuns, otherTenant } from './support.js';
 
 /** Inputs of the workspaces other than the caller's that the run can make, and made-up ids. */

@@ -7,7 +7,7 @@
 import { access } from '@vendor-api/spec';
 import { type CaseContext, defineCase } from '../../case.js';
 import { control, probes, vary } from '../access/common.js';
-import { createBody, freshInputs } from '../dreams/support.js';
+import { createBody, freshInputs } from '../dreams/support/index.js';
 import { neverRuns, otherTenant, tenantAuth } from './support.js';
 
 const has = (ctx: CaseContext, ...caps: Parameters<CaseContext['adapter']['capabilities']['has']>[0][]) =>

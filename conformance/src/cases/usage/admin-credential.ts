@@ -1,3 +1,4 @@
+import { USAGE_BUCKET_WIDTH_KNOWN, USAGE_GROUP_BY_KNOWN } from '@vendor-api/spec';
 import { defineCase } from '../../case.js';
 
 /** The usage report takes an admin key: a workspace key is refused (status not shown: a 4xx). */
@@ -9,7 +10,7 @@ export const usageAdminKeyOnly = defineCase({
   async run(ctx) {
     ctx.clientError(
       await ctx.call('organizations.usage_report.messages', {
-        query: { 'group_by[]': ['workspace_id'], bucket_width: '1d' },
+        query: { 'group_by[]': [...USAGE_GROUP_BY_KNOWN], bucket_width: USAGE_BUCKET_WIDTH_KNOWN[0] },
         auth: 'workspace',
       }),
     );

@@ -1,9 +1,14 @@
+import { USAGE_BUCKET_WIDTH_KNOWN, USAGE_BUCKET_WIDTH_MS, USAGE_GROUP_BY_KNOWN } from '@vendor-api/spec';
 import fc from 'fast-check';
 import type { CaseContext } from '../../case.js';
 import { defineCase } from '../../case.js';
 import { createWorkspace, freshOrganization, judge, success } from '../workspaces/support.js';
 
-const DAY = 86_400_000;
+/** The one bucket width the documents show, and its length. */
+const [BUCKET] = USAGE_BUCKET_WIDTH_KNOWN;
+/** Grouping by workspace (the one `group_by[]` value the documents show). */
+const [BY_WORKSPACE] = USAGE_GROUP_BY_KNOWN;
+const DAY = USAGE_BUCKET_WIDTH_MS[BUCKET];
 
 /**
  * Every `workspace_id` value anywhere in a report. The body is not shown (UNSPEC-USAGE-RESPONSE);
@@ -72,7 +77,7 @@ export const usageReport = defineCase({
     const range = {
       starting_at: new Date(today - 3 * DAY).toISOString(),
       ending_at: new Date(today).toISOString(),
-      bucket_width: '1d',
+      bucket_width: BUCKET,
     };
     await ctx.property(
       plan,
@@ -100,7 +105,7 @@ export const usageReport = defineCase({
         const used = p.records.map((r) => ids[r.ws] ?? null);
 
         const grouped = await ctx.call('organizations.usage_report.messages', {
-          query: { ...range, 'group_by[]': ['workspace_id'] },
+          query: { ...range, 'group_by[]': [BY_WORKSPACE] },
           auth: org.auth,
         });
         success(ctx, grouped);
@@ -112,7 +117,7 @@ export const usageReport = defineCase({
 
         const asked = p.filter.map((i) => ids[i]!);
         const filtered = await ctx.call('organizations.usage_report.messages', {
-          query: { ...range, 'group_by[]': ['workspace_id'], 'workspace_ids[]': asked },
+          query: { ...range, 'group_by[]': [BY_WORKSPACE], 'workspace_ids[]': asked },
           auth: org.auth,
         });
         success(ctx, filtered);

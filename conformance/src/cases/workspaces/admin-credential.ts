@@ -10,6 +10,7 @@ import {
   orgUser,
   probeKey,
   type WorkspaceHandle,
+  wireOf,
 } from './support.js';
 
 /**
@@ -52,7 +53,7 @@ export const adminCredentialOnly = defineCase({
       ctx,
       await ctx.call(
         'organizations.workspaces.members.create',
-        { path, body: { user_id: developer, workspace_role: 'workspace_developer' }, auth },
+        { path, body: { user_id: developer, workspace_role: wireOf('developer') }, auth },
         false,
       ),
       rejected,
@@ -61,7 +62,7 @@ export const adminCredentialOnly = defineCase({
     ws.explicit.set(developer, 'developer');
     const added = await ctx.call(
       'organizations.workspaces.members.create',
-      { path, body: { user_id: developer, workspace_role: 'workspace_developer' }, auth: org.auth },
+      { path, body: { user_id: developer, workspace_role: wireOf('developer') }, auth: org.auth },
       false,
     );
     judge(ctx, added, { kind: 'unspecified', unspecified: 'UNSPEC-WS-ADMIN-SUCCESS-STATUS' });
@@ -70,7 +71,7 @@ export const adminCredentialOnly = defineCase({
       ctx,
       await ctx.call(
         'organizations.workspaces.members.update',
-        { path: member, body: { workspace_role: 'workspace_admin' }, auth },
+        { path: member, body: { workspace_role: wireOf('admin') }, auth },
         false,
       ),
       rejected,

@@ -1,3 +1,4 @@
+import { OrganizationRole } from '@vendor-api/spec';
 import fc from 'fast-check';
 import { defineCase } from '../../case.js';
 import { type UserHandle, type WsModel, type WsReal, workspaceCommands } from './commands/index.js';
@@ -37,7 +38,7 @@ export const workspaceStateMachine = defineCase({
   ],
   needs: ['organizations', 'workspace-keys', 'workspace-members', 'organization-roles'],
   async run(ctx) {
-    const roles: readonly OrgRole[] = ['admin', 'billing', 'developer', 'user'];
+    const roles: readonly OrgRole[] = OrganizationRole.anyOf.map((s) => s.const);
     await ctx.property(
       fc.commands(workspaceCommands(), { maxCommands: 25, size: 'max' }),
       async (cmds) => {

@@ -11,7 +11,7 @@
  * beyond its identifier and name: not shown"): records are found by those two fields anywhere in
  * an answer, whatever the envelope.
  */
-import { type Outcome, workspaceRules, workspacesMachine } from '@vendor-api/spec';
+import { type Outcome, type WorkspaceRole, workspaceRules, workspacesMachine } from '@vendor-api/spec';
 import { type OrganizationFixture, type OrganizationRoleName, Unobservable } from '../../adapter.js';
 import type { CaseContext } from '../../case.js';
 import type { Auth, Response } from '../../http.js';
@@ -207,7 +207,7 @@ export async function checkMembers(
 }
 
 /** The wire value of an assignable role with one. */
-export function wireOf(role: RoleKey): string {
+export function wireOf(role: RoleKey): WorkspaceRole {
   const wire = workspaceRules.WORKSPACE_ROLES[role].wire;
   if (wire === null) throw new Error(`role ${role} has no wire value`);
   return wire;

@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import { applyEvent } from '../support.js';
+import { applyEvent } from '../support/index.js';
 import { type DreamModel, type DreamReal, pick } from './model.js';
 
 /** POST /v1/dreams/{dream_id}/cancel, in any state: the answer and the dream read back follow the machine's row. */

@@ -1,6 +1,6 @@
 import { dreamsMachine } from '@vendor-api/spec';
 import type fc from 'fast-check';
-import { reachableByPipeline, retrieve } from '../support.js';
+import { reachableByPipeline, retrieve } from '../support/index.js';
 import type { DreamModel, DreamReal } from './model.js';
 
 /**

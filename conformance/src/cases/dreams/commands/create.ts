@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import { createDream } from '../support.js';
+import { createDream } from '../support/index.js';
 import type { DreamModel, DreamReal } from './model.js';
 
 /** POST /v1/dreams over fresh inputs: a new dream in the machine's initial state. */

@@ -3,9 +3,9 @@
  * arbitraries. Indices pick a dream modulo the number of dreams; happenings the machine calls
  * impossible in a dream's state are never run (their `check` is false).
  */
-import type { Vendor } from '@vendor-api/spec';
+import { DREAM_LIST_LIMIT_DEFAULT, DREAM_LIST_LIMIT_MAX, type Vendor } from '@vendor-api/spec';
 import fc from 'fast-check';
-import { PIPELINE_ERROR_TYPES } from '../support.js';
+import { PIPELINE_ERROR_TYPES } from '../support/index.js';
 import { ArchiveCommand } from './archive.js';
 import { CancelCommand } from './cancel.js';
 import { ClockAdvanceCommand } from './clock-advance.js';
@@ -47,7 +47,7 @@ export function dreamCommands(v: Vendor, options: { clock: boolean }): Arb[] {
   const list: Arb = fc
     .tuple(
       fc.option(fc.boolean(), { nil: undefined }),
-      fc.option(fc.constantFrom(20, 100), { nil: undefined }),
+      fc.option(fc.constantFrom(DREAM_LIST_LIMIT_DEFAULT, DREAM_LIST_LIMIT_MAX), { nil: undefined }),
     )
     .map(([a, l]) => new ListCommand(a, l));
   // Repeats weigh the choice toward the commands that move dreams through the table.

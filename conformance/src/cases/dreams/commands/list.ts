@@ -1,6 +1,6 @@
 import { DREAM_LIST_LIMIT_MAX, dreamsMachine } from '@vendor-api/spec';
 import type fc from 'fast-check';
-import { firstPage, listProblems } from '../support.js';
+import { firstPage, listProblems } from '../support/index.js';
 import type { DreamModel, DreamReal } from './model.js';
 
 /**

@@ -7,7 +7,7 @@
 import { step } from '@vendor-api/spec';
 import type { Workspace } from '../../../adapter.js';
 import type { CaseContext } from '../../../case.js';
-import { type DreamEvent, type DreamHandle, machine } from '../support.js';
+import { type DreamEvent, type DreamHandle, machine } from '../support/index.js';
 
 export interface DreamModel {
   readonly dreams: DreamHandle[];

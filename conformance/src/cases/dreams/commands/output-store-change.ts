@@ -1,6 +1,6 @@
 import { step } from '@vendor-api/spec';
 import type fc from 'fast-check';
-import { applyEvent, machine } from '../support.js';
+import { applyEvent, machine } from '../support/index.js';
 import { type DreamModel, type DreamReal, pick } from './model.js';
 
 /**

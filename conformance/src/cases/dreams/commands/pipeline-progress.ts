@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import { applyEvent } from '../support.js';
+import { applyEvent } from '../support/index.js';
 import { canHappen, type DreamModel, type DreamReal, pick } from './model.js';
 
 /** A running pipeline consumes tokens (adapter): the dream's usage grows. */

@@ -1,6 +1,6 @@
 import { dreamsMachine } from '@vendor-api/spec';
 import type fc from 'fast-check';
-import { retrieve } from '../support.js';
+import { retrieve } from '../support/index.js';
 import { type DreamModel, type DreamReal, pick } from './model.js';
 
 /** GET /v1/dreams/{dream_id}: reading a dream changes nothing; archived dreams stay readable. */

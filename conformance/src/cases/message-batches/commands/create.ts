@@ -1,6 +1,6 @@
 /** Command: create a batch; it starts in the machine's initial state with every request processing. */
 
-import { batchRules, type MessageBatch, messageBatchesMachine } from '@vendor-api/spec';
+import { batchRules, messageBatchesMachine } from '@vendor-api/spec';
 import type fc from 'fast-check';
 import type { CaseContext } from '../../../case.js';
 import { body, checkRecord, type SentRequest, success } from '../checks.js';
@@ -19,7 +19,7 @@ export class CreateBatchCommand implements fc.AsyncCommand<BatchModel, BatchReal
     // (BATCH-PARAMS-ASYNC-VALIDATION, BATCH-ITEM-MAX-TOKENS-MIN-1).
     const res = await ctx.call('messages.batches.create', { body: body(this.requests), auth: real.auth });
     success(ctx, res);
-    const batch = res.body as MessageBatch;
+    const batch = ctx.bodyOf(res);
     const state = messageBatchesMachine.stateOf(batch);
     if (state !== machine.initial) ctx.fail(`a new batch is ${state}, expected ${machine.initial}`);
     const counts = batchRules.initialRequestCounts(this.requests.length);

@@ -6,7 +6,7 @@
  * every batch of the model is listed in the state the model holds.
  */
 
-import { type MessageBatch, type MessageBatchList, messageBatchesMachine } from '@vendor-api/spec';
+import { type MessageBatch, messageBatchesMachine } from '@vendor-api/spec';
 import type fc from 'fast-check';
 import type { CaseContext } from '../../../case.js';
 import { success } from '../checks.js';
@@ -35,7 +35,7 @@ export class ListBatchesCommand implements fc.AsyncCommand<BatchModel, BatchReal
         auth: real.auth,
       });
       success(ctx, res);
-      const list = res.body as MessageBatchList;
+      const list = ctx.bodyOf(res);
       if (list.data.length > this.limit)
         ctx.fail(`a page of limit ${this.limit} holds ${list.data.length} batches`);
       if (page > 0 && list.data.length === 0) ctx.fail('has_more was true, but the page after it is empty');

@@ -1,0 +1,144 @@
+/**
+ * Judging an event by the row `step` gives: its answer, the dream read back after it, and the
+ * pipeline session where the adapter can tell.
+ */
+import { type Dream, dreamsMachine, spec } from '@vendor-api/spec';
+import type { CaseContext } from '../../../case.js';
+import { documentedPart, sameData } from '../../../data.js';
+import { isErrorBody } from '../../../expectations.js';
+import { success } from './answers.js';
+import { DEFAULT_PROGRESS, type EventAnswer, type EventOptions, expectedErrorType } from './events.js';
+import type { DreamEvent, DreamStep } from './machine.js';
+
+/** Judges the answer of an event by the row's outcome. */
+export function judgeAnswer(
+  ctx: CaseContext,
+  result: DreamStep,
+  event: DreamEvent,
+  answer: EventAnswer,
+): void {
+  const outcome = result.outcome;
+  if (answer.res) {
+    if (outcome.kind === 'ok') success(ctx, answer.res);
+    else if (outcome.kind === 'error')
+      ctx.status(answer.res, outcome.status, outcome.errorType ? { errorType: outcome.errorType } : {});
+    return;
+  }
+  // Only the output-store attempts have an answer the table judges: 400 while the dream is active
+  // (MEMSTORE-OUTPUT-*-ACTIVE-400), allowed once it ended (MEMSTORE-OUTPUT-RELEASE-AFTER-END).
+  if (answer.fixture && event.startsWith('output_store.')) {
+    const { status, body } = answer.fixture;
+    if (outcome.kind === 'error') {
+      if (status !== outcome.status || !isErrorBody(body))
+        ctx.fail(
+          `${event} of the output store of a ${result.row.from.join('/')} dream: expected ${outcome.status} with the error body, got ${status}: ${JSON.stringify(body)}`,
+        );
+    } else if (outcome.kind === 'happens' && (status < 200 || status >= 300)) {
+      ctx.fail(
+        `${event} of the output store of an ended dream was refused (${status}): ${JSON.stringify(body)}`,
+      );
+    }
+  }
+}
+
+const usageSum = (d: Dream) =>
+  d.usage.input_tokens +
+  d.usage.output_tokens +
+  d.usage.cache_creation_input_tokens +
+  d.usage.cache_read_input_tokens;
+
+/**
+ * Checks the dream read back after an event against the row: the state key is the row's next
+ * state, each observable effect shows on the record, and a row without effects that leaves the
+ * state unchanged leaves the whole record unchanged (the idempotent no-ops, the 400s, the ignored
+ * happenings).
+ */
+export function judgeRecord(
+  ctx: CaseContext,
+  result: DreamStep,
+  event: DreamEvent,
+  before: Dream,
+  after: Dream,
+  options: EventOptions = {},
+): void {
+  const observed = dreamsMachine.stateOf(after);
+  const where = `after ${event} on the ${dreamsMachine.stateOf(before)} dream ${after.id}`;
+  if (observed !== result.next)
+    ctx.fail(`${where}: expected state ${result.next}, observed ${observed} (${JSON.stringify(after)})`);
+  if (!result.changed && result.effects.length === 0) {
+    if (
+      !sameData(documentedPart(spec.schemas, 'Dream', after), documentedPart(spec.schemas, 'Dream', before))
+    )
+      ctx.fail(
+        `${where}: expected the dream unchanged, was ${JSON.stringify(before)}, now ${JSON.stringify(after)}`,
+      );
+    return;
+  }
+  const problems: string[] = [];
+  for (const effect of result.effects) {
+    switch (effect) {
+      case 'set_session_id':
+        if (typeof after.session_id !== 'string') problems.push('session_id is not set');
+        break;
+      case 'add_output_store':
+        if (after.outputs.length === 0) problems.push('outputs hold no output store');
+        break;
+      case 'update_usage': {
+        const keys = Object.keys(before.usage) as (keyof Dream['usage'])[];
+        const lower = keys.filter((k) => after.usage[k] < before.usage[k]);
+        if (lower.length) problems.push(`usage decreased (${lower.join(', ')})`);
+        const consumed = options.tokens ?? DEFAULT_PROGRESS;
+        if (
+          event === 'pipeline.progress' &&
+          consumed.input_tokens + consumed.output_tokens > 0 &&
+          usageSum(after) <= usageSum(before)
+        )
+          problems.push(
+            `usage did not grow while running (${JSON.stringify(before.usage)} -> ${JSON.stringify(after.usage)})`,
+          );
+        break;
+      }
+      case 'set_ended_at':
+        if (after.ended_at === null) problems.push('ended_at is not set');
+        break;
+      case 'set_error_type': {
+        const type = expectedErrorType(event, options);
+        if (after.error === null) problems.push('error is not set');
+        else if (type !== null && after.error.type !== type)
+          problems.push(
+            `error.type is ${JSON.stringify(after.error.type)}, expected ${JSON.stringify(type)}`,
+          );
+        break;
+      }
+      case 'set_archived_at':
+        if (after.archived_at === null) problems.push('archived_at is not set');
+        break;
+      // Not observable on the dream record through the documented API: the pipeline session (read
+      // through the adapter, see judgePipelineSession), the contents of the output store, and the
+      // default list (the list command checks that one).
+      case 'archive_pipeline_session':
+      case 'populate_output_store':
+      case 'leave_output_store':
+      case 'exclude_from_default_lists':
+        break;
+    }
+  }
+  if (problems.length) ctx.fail(`${where}: ${problems.join('; ')}: ${JSON.stringify(after)}`);
+}
+
+/**
+ * The pipeline session is archived when the row says so (DREAM-PIPELINE-SESSION-ARCHIVED), where
+ * the adapter can tell (session records are not shown: capability `session-state`).
+ */
+export async function judgePipelineSession(
+  ctx: CaseContext,
+  result: DreamStep,
+  event: DreamEvent,
+  after: Dream,
+): Promise<void> {
+  if (!result.effects.includes('archive_pipeline_session') || after.session_id === null) return;
+  if (!ctx.adapter.capabilities.has('session-state')) return;
+  const session = await ctx.fixture('session-state', 'sessionState', after.session_id);
+  if (!session.archived)
+    ctx.fail(`after ${event}, the pipeline session ${after.session_id} of dream ${after.id} is not archived`);
+}
