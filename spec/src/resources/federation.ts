@@ -219,9 +219,14 @@ export type FederationIssuer = Static<typeof FederationIssuer>;
 // ---------------------------------------------------------------------------------------------
 // Federation rule
 
+/** The scope of the standard endpoints (SCOPE-WORKSPACE-DEVELOPER-GRANTS). */
+export const WORKSPACE_DEVELOPER_SCOPE = 'workspace:developer';
+/** The scope of the tunnel endpoints, which reaches no documented endpoint (SCOPE-MANAGE-TUNNELS-GRANTS). */
+export const MANAGE_TUNNELS_SCOPE = 'org:manage_tunnels';
+
 /** OAuth scope a federation rule grants (`oauth_scope`). */
 export const FederationOAuthScope = Type.Union(
-  [Type.Literal('workspace:developer'), Type.Literal('org:manage_tunnels')],
+  [Type.Literal(WORKSPACE_DEVELOPER_SCOPE), Type.Literal(MANAGE_TUNNELS_SCOPE)],
   {
     $id: 'FederationOAuthScope',
     description: 'The OAuth scopes a federation rule can grant; finer scopes do not exist.',
@@ -303,6 +308,8 @@ export type FederationMatch = Static<typeof FederationMatch>;
 /** Bounds of a rule's `token_lifetime_seconds` (RULE-LIFETIME-MIN, RULE-LIFETIME-MAX). */
 export const RULE_TOKEN_LIFETIME_MIN_SECONDS = 60;
 export const RULE_TOKEN_LIFETIME_MAX_SECONDS = 86400;
+/** A rule's `token_lifetime_seconds` when it gives none (RULE-LIFETIME-DEFAULT). */
+export const RULE_TOKEN_LIFETIME_DEFAULT_SECONDS = 3600;
 
 export const FederationRule = Type.Object(
   {
@@ -330,7 +337,7 @@ export const FederationRule = Type.Object(
       Type.Integer({
         minimum: RULE_TOKEN_LIFETIME_MIN_SECONDS,
         maximum: RULE_TOKEN_LIFETIME_MAX_SECONDS,
-        default: 3600,
+        default: RULE_TOKEN_LIFETIME_DEFAULT_SECONDS,
         description:
           'Lifetime of tokens minted under the rule; values outside 60..86400 are rejected at request time.',
         'x-requirements': [

@@ -30,6 +30,9 @@ import {
   validClaims,
 } from './support/index.js';
 
+/** The error type of every refused assertion (the spec's `jwt.invalidGrantBody`). */
+const INVALID_GRANT = jwt.invalidGrantBody().error.type;
+
 const FEDERATION = ['issuers', 'federation-rules', 'service-accounts'] as const;
 
 /**
@@ -175,8 +178,8 @@ export const invalidGrantIndistinguishable = defineCase({
       const res = await exchange(ctx, rule, good, extra);
       ctx.clientError(res);
       const type = (res.body as { error?: { type?: unknown } }).error?.type;
-      if (res.status === 400 && type === 'invalid_grant') ctx.sameBody(res, canonical, { ignore: noise });
-      else if (type === 'invalid_grant') ctx.fail(`${what}: invalid_grant with status ${res.status}`);
+      if (res.status === 400 && type === INVALID_GRANT) ctx.sameBody(res, canonical, { ignore: noise });
+      else if (type === INVALID_GRANT) ctx.fail(`${what}: ${INVALID_GRANT} with status ${res.status}`);
     }
   },
 });

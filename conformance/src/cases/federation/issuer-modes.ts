@@ -5,7 +5,11 @@
  * default lifetime is 3600 seconds, and a rule's workspace is one of its organization's with the
  * service account a member of it.
  */
-import type { TokenExchangeResponse } from '@vendor-api/spec';
+import {
+  RULE_TOKEN_LIFETIME_DEFAULT_SECONDS,
+  type TokenExchangeResponse,
+  WORKSPACE_DEVELOPER_SCOPE,
+} from '@vendor-api/spec';
 import { MissingCapabilityError } from '../../adapter.js';
 import { type CaseContext, defineCase } from '../../case.js';
 import { createWorkspace, freshOrganization } from '../workspaces/support.js';
@@ -177,7 +181,7 @@ export const ruleLifetimeDefault = defineCase({
     const key = await keyPair('ES256');
     const issuer = await createIssuer(ctx, { keys: [key] });
     const byDefault = await createRule(ctx, issuer);
-    const explicit = await createRule(ctx, issuer, { lifetime: 3600 });
+    const explicit = await createRule(ctx, issuer, { lifetime: RULE_TOKEN_LIFETIME_DEFAULT_SECONDS });
     const token = await sign(key, validClaims(await serverNow(ctx)));
     const a = await exchange(ctx, byDefault, token);
     expectToken(ctx, a, byDefault);
@@ -210,7 +214,7 @@ export const ruleWorkspaceOrganization = defineCase({
       name,
       issuer: issuer.id,
       match: { subject_prefix: SUBJECT },
-      oauth_scope: 'workspace:developer',
+      oauth_scope: WORKSPACE_DEVELOPER_SCOPE,
       service_account_id: account,
       workspace_ids: [workspaceId],
     });

@@ -7,7 +7,13 @@
  * not shown (UNSPEC-RULE-VALIDATION-ERROR), so only acceptance is compared, except for a URL
  * validation failure, whose 400 `invalid_request_error` and field prefix the documents give.
  */
-import { urls } from '@vendor-api/spec';
+import {
+  RULE_TOKEN_LIFETIME_DEFAULT_SECONDS as DEFAULT,
+  RULE_TOKEN_LIFETIME_MAX_SECONDS as MAX,
+  RULE_TOKEN_LIFETIME_MIN_SECONDS as MIN,
+  urls,
+  WORKSPACE_DEVELOPER_SCOPE,
+} from '@vendor-api/spec';
 import { validateSchema } from '@vendor-api/validators';
 import fc from 'fast-check';
 import type { Registration } from '../../adapter.js';
@@ -85,7 +91,7 @@ export const registrationNames = defineCase({
                 name,
                 issuer: issuer.id,
                 match: { subject_prefix: SUBJECT },
-                oauth_scope: 'workspace:developer',
+                oauth_scope: WORKSPACE_DEVELOPER_SCOPE,
                 service_account_id: account,
                 workspace_ids: [ctx.target.workspace.id],
               });
@@ -220,11 +226,11 @@ export const registrationRuleFields = defineCase({
       ['no matchers', { match: {} }],
       ['no match', {}],
       ['a match that is a string', { match: SUBJECT }],
-      ['lifetime 59', { match: subject, token_lifetime_seconds: 59 }],
-      ['lifetime 60', { match: subject, token_lifetime_seconds: 60 }],
-      ['lifetime 3600', { match: subject, token_lifetime_seconds: 3600 }],
-      ['lifetime 86400', { match: subject, token_lifetime_seconds: 86400 }],
-      ['lifetime 86401', { match: subject, token_lifetime_seconds: 86401 }],
+      [`lifetime ${MIN - 1}`, { match: subject, token_lifetime_seconds: MIN - 1 }],
+      [`lifetime ${MIN}`, { match: subject, token_lifetime_seconds: MIN }],
+      [`lifetime ${DEFAULT}`, { match: subject, token_lifetime_seconds: DEFAULT }],
+      [`lifetime ${MAX}`, { match: subject, token_lifetime_seconds: MAX }],
+      [`lifetime ${MAX + 1}`, { match: subject, token_lifetime_seconds: MAX + 1 }],
       ['lifetime 0', { match: subject, token_lifetime_seconds: 0 }],
       ['lifetime -60', { match: subject, token_lifetime_seconds: -60 }],
       ['lifetime 600.5', { match: subject, token_lifetime_seconds: 600.5 }],
@@ -234,7 +240,7 @@ export const registrationRuleFields = defineCase({
     let n = 0;
     for (const [what, fields] of examples) {
       const name = `rule-fields-${++n}`;
-      const oauth_scope = 'workspace:developer';
+      const oauth_scope = WORKSPACE_DEVELOPER_SCOPE;
       const valid = validateSchema(
         'FederationRule',
         { name, oauth_scope, ...fields },

@@ -4,7 +4,7 @@
  * token gets 403 on every documented endpoint, none of which is a tunnels endpoint) and its
  * expiry with the clock.
  */
-import { access, type TokenExchangeResponse } from '@vendor-api/spec';
+import { access, MANAGE_TUNNELS_SCOPE, type TokenExchangeResponse } from '@vendor-api/spec';
 import { defineCase } from '../../case.js';
 import { probe } from '../access/probes.js';
 import {
@@ -105,7 +105,7 @@ export const tunnelsTokenScope = defineCase({
   async run(ctx) {
     const key = await keyPair('ES256');
     const rule = await createRule(ctx, await createIssuer(ctx, { keys: [key] }), {
-      scope: 'org:manage_tunnels',
+      scope: MANAGE_TUNNELS_SCOPE,
     });
     const res = await exchange(ctx, rule, await sign(key, validClaims(await serverNow(ctx))));
     expectToken(ctx, res, rule);
@@ -130,7 +130,7 @@ export const developerTokenSessions = defineCase({
     const key = await keyPair('ES256');
     const issuer = await createIssuer(ctx, { keys: [key] });
     const developer = await createRule(ctx, issuer);
-    const tunnels = await createRule(ctx, issuer, { scope: 'org:manage_tunnels' });
+    const tunnels = await createRule(ctx, issuer, { scope: MANAGE_TUNNELS_SCOPE });
     const jwt = await sign(key, validClaims(await serverNow(ctx)));
     const devRes = await exchange(ctx, developer, jwt);
     expectToken(ctx, devRes, developer);

@@ -2,7 +2,7 @@
  * Federation fixtures through the adapter (the issuer, rule and service-account endpoints are not
  * shown): an issuer with its key set, a service account in workspaces, a rule.
  */
-import type { FederationMatch, FederationOAuthScope } from '@vendor-api/spec';
+import { type FederationMatch, type FederationOAuthScope, WORKSPACE_DEVELOPER_SCOPE } from '@vendor-api/spec';
 import type { Workspace } from '../../../adapter.js';
 import type { CaseContext } from '../../../case.js';
 import { type KeyPair, keyPair } from './keys.js';
@@ -93,7 +93,7 @@ export async function createRule(
   const workspaces = options.workspaces ?? [ctx.target.workspace];
   const serviceAccountId = options.serviceAccountId ?? (await createServiceAccount(ctx, workspaces));
   const match = options.match ?? { subject_prefix: SUBJECT };
-  const oauth_scope = options.scope ?? 'workspace:developer';
+  const oauth_scope = options.scope ?? WORKSPACE_DEVELOPER_SCOPE;
   const { id } = await ctx.fixture('federation-rules', 'createFederationRule', {
     name: fixtureName('rule'),
     issuer: issuer.id,

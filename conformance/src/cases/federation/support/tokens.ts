@@ -47,9 +47,15 @@ export function sign(key: KeyPair, claims: Claims, options: SignOptions = {}): P
   return new SignJWT(claims).setProtectedHeader(header as JWTHeaderParameters).sign(key.privateKey);
 }
 
+/** The rejected algorithms that sign with a shared secret (every one but `none`). */
+export type HmacAlgorithm = Exclude<(typeof jwt.REJECTED_ALGORITHMS)[number], 'none'>;
+export const HMAC_ALGORITHMS: readonly HmacAlgorithm[] = jwt.REJECTED_ALGORITHMS.filter(
+  (alg): alg is HmacAlgorithm => alg !== 'none',
+);
+
 /** Signs with an HMAC algorithm and a raw secret. */
 export function signHmac(
-  alg: 'HS256' | 'HS384' | 'HS512',
+  alg: HmacAlgorithm,
   secret: Uint8Array,
   kid: string,
   claims: Claims,
