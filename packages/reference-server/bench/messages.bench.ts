@@ -8,7 +8,7 @@
  */
 import { vendor } from '@vendor-api/spec';
 import Fastify from 'fastify';
-import { createServer } from '../src/index.js';
+import { createServer, REQUEST_ID_HEADER } from '../src/index.js';
 import { best, Loader, loadPhase, type Phase, pipelining, reportContext, reportRatio } from './harness.js';
 
 const TARGET = 0.8;
@@ -19,6 +19,36 @@ const TIME_LIMIT_MS = 20_000;
 /** Each side is measured this many times, alternating; its best run counts. */
 const ROUNDS = 3;
 
+/** Digits of the ids the baseline mints: as many characters as the reference server's ids. */
+const ID_DIGITS = 24;
+
+/**
+ * Throws unless both servers answer the body with the same status, header names and numbers of
+ * bytes: a baseline that sends less is no baseline.
+ */
+async function sameAnswerSize(bareBase: string, refBase: string, body: string, key: string): Promise<void> {
+  const shape = async (base: string) => {
+    const res = await fetch(`${base}/v1/messages`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [vendor.headers.version]: vendor.apiVersion,
+        'x-api-key': key,
+      },
+      body,
+    });
+    const text = await res.text();
+    const headers = [...res.headers.entries()].filter(([name]) => name !== 'date');
+    return JSON.stringify({
+      status: res.status,
+      headers: headers.map(([name, value]) => `${name}: ${value.length}`).sort(),
+      bytes: Buffer.byteLength(text),
+    });
+  };
+  const [bare, ref] = [await shape(bareBase), await shape(refBase)];
+  if (bare !== ref) throw new Error(`the baseline answers ${bare}, the reference server ${ref}`);
+}
+
 export async function run(): Promise<boolean> {
   const depth = pipelining();
   console.log(`messages.create vs a bare Fastify JSON route (pipelining ${depth})`);
@@ -28,18 +58,22 @@ export async function run(): Promise<boolean> {
     messages: [{ role: 'user', content: 'Count the words of this short benchmark prompt, please.' }],
   });
 
-  // The baseline: Fastify's own JSON parsing and serialisation, a fixed answer of the same shape.
+  // The baseline: Fastify's own JSON parsing and serialisation, answering the same bytes on the
+  // wire as the reference server (a message of the same shape and length, a request id header).
+  let answered = 0;
   const bare = Fastify({ logger: false });
-  bare.post('/v1/messages', async (request) => {
-    const params = request.body as { model: string };
+  bare.post('/v1/messages', async (request, reply) => {
+    const params = request.body as { model: string; messages: { content: string }[] };
+    const n = String(++answered).padStart(ID_DIGITS, '0');
+    reply.header(REQUEST_ID_HEADER, `req_${n}`);
     return {
-      id: 'msg_bench',
+      id: `msg_${n}`,
       type: 'message',
       role: 'assistant',
-      content: [{ type: 'text', text: 'Reference reply' }],
+      content: [{ type: 'text', text: `Reference reply: ${params.messages.at(-1)?.content}` }],
       model: params.model,
       stop_reason: 'end_turn',
-      usage: { input_tokens: 10, output_tokens: 2 },
+      usage: { input_tokens: 14, output_tokens: 14 },
     };
   });
   await bare.listen({ host: '127.0.0.1', port: 0 });
@@ -50,6 +84,7 @@ export async function run(): Promise<boolean> {
   const refBase = await app.reference.listenLocal(0);
   const loader = new Loader();
   try {
+    await sameAnswerSize(bareBase, refBase, body, app.reference.state.demo.workspaceKey);
     const job = (base: string, count: number) => ({
       url: `${base}/v1/messages`,
       method: 'POST' as const,

@@ -46,14 +46,7 @@ import { Schedule } from './lifecycle/schedule.js';
 import { checkPublicUrl, parserErrorAnswer, testControlRefusal } from './request-guards.js';
 import { handlers as allHandlers } from './routes/index.js';
 import { seedDemo } from './seed.js';
-import {
-  type Caller,
-  DEFAULT_TIMINGS,
-  type HandlerMap,
-  type ResourceOwner,
-  type ServerState,
-  type Timings,
-} from './state.js';
+import { type Caller, DEFAULT_TIMINGS, type HandlerMap, type ServerState, type Timings } from './state.js';
 import { createMemoryStore, type Store } from './store.js';
 import { registerTestControl } from './test-control.js';
 import { VariantSet } from './variants/index.js';
@@ -222,6 +215,7 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     },
   };
   app.decorate('reference', reference);
+  app.decorateRequest(CALLER, null);
 
   /** `<scheme>://<host>` of absolute URLs: the configured one, else the listening address. */
   let listening: string | null = null;
@@ -252,22 +246,21 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
-    // The exchange answers malformed requests with its own type (UNSPEC-EXCH-OTHER-VALIDATION).
-    const refuse = (message: string) => {
-      const type = isExchange(request)
-        ? exchangeBodyErrorType(state, undefined, EXCHANGE_INVALID_REQUEST)
-        : 'invalid_request_error';
-      done(new ApiError(400, type, message), undefined);
-    };
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch (e) {
-      return refuse(`malformed JSON body: ${(e as Error).message}`);
+      return done(malformedBody(state, request, `malformed JSON body: ${(e as Error).message}`), undefined);
     }
-    // Nothing past this point walks a body deeper than the bound (UNSPEC-REQUEST-JSON-DEPTH).
-    const deep = access.jsonDepthViolation(parsed);
-    if (deep !== null) return refuse(`${deep}: nests deeper than ${access.MAX_JSON_DEPTH} levels`);
+    // Nothing past this point walks a body deeper than the bound (UNSPEC-REQUEST-JSON-DEPTH). A
+    // text shorter than an opening and a closing bracket per level cannot nest that deep.
+    if (text.length >= SHORTEST_TOO_DEEP) {
+      const deep = access.jsonDepthViolation(parsed);
+      if (deep !== null) {
+        const message = `${deep}: nests deeper than ${access.MAX_JSON_DEPTH} levels`;
+        return done(malformedBody(state, request, message), undefined);
+      }
+    }
     done(null, parsed);
   });
 
@@ -334,7 +327,7 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
       // Headers and credential are checked before the body is read.
       preParsing: (request, _reply, payload, done) => {
         try {
-          callers.set(request, admit(state, endpoint, request));
+          (request as AdmittedRequest)[CALLER] = admit(state, endpoint, request);
           done(null, payload);
         } catch (error) {
           done(error as Error);
@@ -342,7 +335,7 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
       },
       ...(url === access.TOKEN_EXCHANGE_PATH ? { onSend: dropExchangeErrorRequestId } : {}),
       handler: (request, reply) =>
-        pipeline(state, handlers, endpoint, request, reply, callers.get(request) ?? null, origin()),
+        pipeline(state, handlers, endpoint, request, reply, (request as AdmittedRequest)[CALLER], origin()),
     });
   }
 
@@ -350,8 +343,12 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
   return app;
 }
 
-/** The caller each admitted request was identified as (checked before its body is read). */
-const callers = new WeakMap<FastifyRequest, Caller | null>();
+/**
+ * The caller an admitted request was identified as (checked before its body is read), kept on the
+ * request: a decoration every request is built with, so it costs no lookup and no change of shape.
+ */
+const CALLER = Symbol('caller');
+type AdmittedRequest = FastifyRequest & { [CALLER]: Caller | null };
 
 /** Whether a request declares a body that has not been read (it was refused before). */
 function bodyUnread(request: FastifyRequest): boolean {
@@ -375,6 +372,23 @@ function frameworkErrorMessage(request: FastifyRequest, error: Error & { code?: 
 
 /** `error.type` of the exchange's malformed-request answers (its documented body errors). */
 const EXCHANGE_INVALID_REQUEST = 'invalid_request';
+
+/**
+ * Length of the shortest JSON text nesting deeper than the bound (`[[…]]`, one opening and one
+ * closing bracket per level): the depth of a shorter one need not be walked.
+ */
+export const SHORTEST_TOO_DEEP = 2 * (access.MAX_JSON_DEPTH + 1);
+
+/**
+ * The 400 of a body that is not JSON or nests too deep: the exchange answers malformed requests
+ * with its own type (UNSPEC-EXCH-OTHER-VALIDATION).
+ */
+function malformedBody(state: ServerState, request: FastifyRequest, message: string): ApiError {
+  const type = isExchange(request)
+    ? exchangeBodyErrorType(state, undefined, EXCHANGE_INVALID_REQUEST)
+    : 'invalid_request_error';
+  return new ApiError(400, type, message);
+}
 
 /** Whether a request is for the token exchange. */
 function isExchange(request: FastifyRequest): boolean {
@@ -495,7 +509,6 @@ function relaxValidation(
   endpoint: Endpoint,
   parts: Parts,
 ): { parts: Parts; crossFieldRules: boolean; restore: (v: { query: Record<string, unknown> }) => object } {
-  const none = { parts, crossFieldRules: true, restore: restoreNothing };
   if (endpoint.id === 'dreams.list' && faultOn(state, 'DREAM_LIST_LIMIT_OVER_100_ACCEPTED')) {
     const limit = Number(parts.query.limit);
     if (Number.isInteger(limit) && limit > 100) {
@@ -507,13 +520,16 @@ function relaxValidation(
     }
   }
   if (endpoint.id === 'messages.batches.create' && faultOn(state, 'BATCH_DUPLICATE_CUSTOM_ID_ACCEPTED')) {
-    return { ...none, crossFieldRules: false };
+    return { parts, crossFieldRules: false, restore: restoreNothing };
   }
-  return none;
+  return { parts, crossFieldRules: true, restore: restoreNothing };
 }
 
 /** `restore` of a request no fault relaxed: nothing to put back. */
 const restoreNothing = (): object => ({});
+
+/** What a request without a credential presents. */
+const NO_CREDENTIAL: PresentedCredential = { kind: 'none' };
 
 /** Whether a (non-default) workspace is archived. */
 function workspaceArchived(state: ServerState, workspaceId: string | null): boolean {
@@ -604,7 +620,7 @@ function admit(state: ServerState, endpoint: Endpoint, request: FastifyRequest):
   }
 
   const caller = identify(state, endpoint, request);
-  const decision = access.authorize(endpoint, caller?.presented ?? { kind: 'none' });
+  const decision = access.authorize(endpoint, caller?.presented ?? NO_CREDENTIAL);
   if (!decision.allowed) deny(decision);
   return caller;
 }
@@ -620,23 +636,16 @@ async function pipeline(
 ): Promise<unknown> {
   const routeParams = (request.params ?? {}) as Record<string, unknown>;
   const body = validationBody(state, request.body);
-  const parts = {
+  const parts: Parts = {
     path: endpoint.path === null ? {} : routeParams,
     query: (request.query ?? {}) as Record<string, unknown>,
     headers: validationHeaders(state, endpoint, request),
     body: body.value,
   };
-  const admitted = admitRequest(state, endpoint, parts);
-  const relaxed = relaxValidation(state, endpoint, admitted.parts);
+  // Without variants a request is admitted as sent.
+  const admitted = state.variants.size === 0 ? null : admitRequest(state, endpoint, parts);
+  const relaxed = relaxValidation(state, endpoint, admitted === null ? parts : admitted.parts);
   const validated = validateRequest(endpoint.id, relaxed.parts, { crossFieldRules: relaxed.crossFieldRules });
-  if (validated.ok) {
-    Object.assign(validated.value, relaxed.restore(validated.value));
-    // What a variant takes beyond the documents reaches the handler as it was sent.
-    Object.assign(validated.value.query, admitted.after.query);
-    Object.assign(validated.value.path, admitted.after.path);
-    if ('body' in admitted.after) Object.assign(validated.value, { body: admitted.after.body });
-    body.restore(validated.value.body);
-  }
   if (!validated.ok) {
     throw new ApiError(
       400,
@@ -644,6 +653,14 @@ async function pipeline(
       validated.error.error.message,
     );
   }
+  if (relaxed.restore !== restoreNothing) Object.assign(validated.value, relaxed.restore(validated.value));
+  if (admitted !== null) {
+    // What a variant takes beyond the documents reaches the handler as it was sent.
+    Object.assign(validated.value.query, admitted.after.query);
+    Object.assign(validated.value.path, admitted.after.path);
+    if ('body' in admitted.after) Object.assign(validated.value, { body: admitted.after.body });
+  }
+  body.restore(validated.value.body);
 
   const handler = handlers[endpoint.id];
   if (!handler) {
@@ -653,12 +670,7 @@ async function pipeline(
       `${endpoint.id} is not implemented by the reference server yet`,
     );
   }
-  const resourceContext = (owner: ResourceOwner): access.AccessContext => ({
-    resourceWorkspaceId: owner.workspaceId,
-    // AUTH-KEY-ONE-WORKSPACE (seeded fault: organizations are not told apart, so every
-    // organization's Default Workspace is the same one)
-    ...(faultOn(state, 'DEFAULT_WORKSPACES_SHARED') ? {} : { resourceOrganizationId: owner.organizationId }),
-  });
+  const presented = caller?.presented ?? NO_CREDENTIAL;
   const result = await handler({
     state,
     endpoint,
@@ -668,8 +680,14 @@ async function pipeline(
     body: validated.value.body,
     origin,
     owns(owner) {
-      return access.authorize(endpoint, caller?.presented ?? { kind: 'none' }, resourceContext(owner))
-        .allowed;
+      return access.authorize(endpoint, presented, {
+        resourceWorkspaceId: owner.workspaceId,
+        // AUTH-KEY-ONE-WORKSPACE (seeded fault: organizations are not told apart, so every
+        // organization's Default Workspace is the same one)
+        ...(faultOn(state, 'DEFAULT_WORKSPACES_SHARED')
+          ? {}
+          : { resourceOrganizationId: owner.organizationId }),
+      }).allowed;
     },
   });
   const out = state.variants.size === 0 ? result : answer(state, endpoint, result.status, result.body);
