@@ -9,7 +9,17 @@
 import { vendor } from '@vendor-api/spec';
 import Fastify from 'fastify';
 import { createServer, REQUEST_ID_HEADER } from '../src/index.js';
-import { best, Loader, loadPhase, type Phase, pipelining, reportContext, reportRatio } from './harness.js';
+import {
+  answerShape,
+  best,
+  Loader,
+  loadPhase,
+  type Phase,
+  pipelining,
+  reportContext,
+  reportRatio,
+  sameAnswerShape,
+} from './harness.js';
 
 const TARGET = 0.8;
 const COUNT = Number(process.env.BENCH_MESSAGES_COUNT ?? 15_000);
@@ -19,35 +29,8 @@ const TIME_LIMIT_MS = 20_000;
 /** Each side is measured this many times, alternating; its best run counts. */
 const ROUNDS = 3;
 
-/** Digits of the ids the baseline mints: as many characters as the reference server's ids. */
+/** Digits of the ids the baseline mints: as many characters as the reference server's. */
 const ID_DIGITS = 24;
-
-/**
- * Throws unless both servers answer the body with the same status, header names and numbers of
- * bytes: a baseline that sends less is no baseline.
- */
-async function sameAnswerSize(bareBase: string, refBase: string, body: string, key: string): Promise<void> {
-  const shape = async (base: string) => {
-    const res = await fetch(`${base}/v1/messages`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [vendor.headers.version]: vendor.apiVersion,
-        'x-api-key': key,
-      },
-      body,
-    });
-    const text = await res.text();
-    const headers = [...res.headers.entries()].filter(([name]) => name !== 'date');
-    return JSON.stringify({
-      status: res.status,
-      headers: headers.map(([name, value]) => `${name}: ${value.length}`).sort(),
-      bytes: Buffer.byteLength(text),
-    });
-  };
-  const [bare, ref] = [await shape(bareBase), await shape(refBase)];
-  if (bare !== ref) throw new Error(`the baseline answers ${bare}, the reference server ${ref}`);
-}
 
 export async function run(): Promise<boolean> {
   const depth = pipelining();
@@ -84,7 +67,19 @@ export async function run(): Promise<boolean> {
   const refBase = await app.reference.listenLocal(0);
   const loader = new Loader();
   try {
-    await sameAnswerSize(bareBase, refBase, body, app.reference.state.demo.workspaceKey);
+    const request = {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [vendor.headers.version]: vendor.apiVersion,
+        'x-api-key': app.reference.state.demo.workspaceKey,
+      },
+      body,
+    };
+    sameAnswerShape(
+      await answerShape(`${bareBase}/v1/messages`, request),
+      await answerShape(`${refBase}/v1/messages`, request),
+    );
     const job = (base: string, count: number) => ({
       url: `${base}/v1/messages`,
       method: 'POST' as const,
