@@ -223,6 +223,11 @@ export async function run(): Promise<boolean> {
       'the ceiling for a Fastify server verifying with jose under this load',
     );
     reportContext('exchange / jose', e.rps / j.rps, 'throughput against raw jose in process');
+    reportContext(
+      'jose / bare Fastify + jose, CPU per operation',
+      j.cpuUsPerOp / b.cpuUsPerOp,
+      'the most the CPU ratio below can reach: a route that only verifies',
+    );
     const ceiling = reportRatio('exchange / bare Fastify + jose', e.rps / b.rps, CEILING_TARGET);
     const cpu = reportRatio('jose / exchange, CPU per operation', j.cpuUsPerOp / e.cpuUsPerOp, CPU_TARGET);
     return ceiling && cpu;
