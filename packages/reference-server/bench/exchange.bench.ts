@@ -21,8 +21,9 @@
 import { vendor } from '@vendor-api/spec';
 import Fastify from 'fastify';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, jwtVerify, SignJWT } from 'jose';
-import { createServer, TEST_CONTROL_TOKEN_HEADER } from '../src/index.js';
+import { createServer, REQUEST_ID_HEADER, TEST_CONTROL_TOKEN_HEADER } from '../src/index.js';
 import {
+  answerShape,
   best,
   Loader,
   loadPhase,
@@ -31,6 +32,7 @@ import {
   pipelining,
   reportContext,
   reportRatio,
+  sameAnswerShape,
 } from './harness.js';
 
 /** The exchange's throughput as a share of the bare Fastify + jose route's, at least. */
@@ -47,6 +49,8 @@ const ISSUER_URL = 'https://idp.bench.test/';
 const SUBJECT = 'repo:acme/app:ref:refs/heads/main';
 const AUDIENCE = 'bench-audience';
 const GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+/** Digits of the request ids the baseline mints: as many characters as the reference server's. */
+const ID_DIGITS = 24;
 
 async function postJson(
   base: string,
@@ -143,14 +147,40 @@ export async function run(): Promise<boolean> {
     const keySet = createLocalJWKSet({ keys: [jwk] });
     const verify = (token: string) => jwtVerify(token, keySet, { issuer: ISSUER_URL, algorithms: ['ES256'] });
 
-    // Context: a bare Fastify route that verifies the posted assertion with jose and nothing else.
-    bare.post('/v1/oauth/token', async (request) => {
+    // Three more assertions, for the answers the baseline is held to.
+    const [first, ...checks] = await Promise.all([sign(total), sign(total + 1), sign(total + 2)]);
+    const exchangeOf = (assertion: string | undefined) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [vendor.headers.version]: vendor.apiVersion },
+      body: JSON.stringify({ ...JSON.parse(bodies[0] as string), assertion }),
+    });
+    const reference = (await (await fetch(`${base}/v1/oauth/token`, exchangeOf(first))).json()) as {
+      access_token: string;
+      expires_in: number;
+      scope: string;
+    };
+
+    // Context: a bare Fastify route that verifies the posted assertion with jose and nothing else,
+    // answering the same bytes as the exchange (a token of the same length, a request id).
+    let answered = 0;
+    bare.post('/v1/oauth/token', async (request, reply) => {
       await verify((request.body as { assertion: string }).assertion);
-      return { access_token: 'bare', token_type: 'Bearer', expires_in: 3600, scope: 'workspace:developer' };
+      const n = String(++answered);
+      reply.header(REQUEST_ID_HEADER, `req_${n.padStart(ID_DIGITS, '0')}`);
+      return {
+        access_token: n.padStart(reference.access_token.length, '0'),
+        token_type: 'Bearer',
+        expires_in: reference.expires_in,
+        scope: reference.scope,
+      };
     });
     await bare.listen({ host: '127.0.0.1', port: 0 });
     const bareAddress = bare.server.address();
     const bareBase = `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}`;
+    sameAnswerShape(
+      await answerShape(`${bareBase}/v1/oauth/token`, exchangeOf(checks[0])),
+      await answerShape(`${base}/v1/oauth/token`, exchangeOf(checks[1])),
+    );
 
     const job = (url: string, from: number, count: number) => ({
       url: `${url}/v1/oauth/token`,
@@ -193,6 +223,11 @@ export async function run(): Promise<boolean> {
       'the ceiling for a Fastify server verifying with jose under this load',
     );
     reportContext('exchange / jose', e.rps / j.rps, 'throughput against raw jose in process');
+    reportContext(
+      'jose / bare Fastify + jose, CPU per operation',
+      j.cpuUsPerOp / b.cpuUsPerOp,
+      'the most the CPU ratio below can reach: a route that only verifies',
+    );
     const ceiling = reportRatio('exchange / bare Fastify + jose', e.rps / b.rps, CEILING_TARGET);
     const cpu = reportRatio('jose / exchange, CPU per operation', j.cpuUsPerOp / e.cpuUsPerOp, CPU_TARGET);
     return ceiling && cpu;

@@ -143,3 +143,24 @@ export function reportRatio(name: string, ratio: number, target: number): boolea
 export function reportContext(name: string, ratio: number, meaning: string): void {
   console.log(`  ${name}: ${ratio.toFixed(2)}  (${meaning})`);
 }
+
+/**
+ * What a baseline must match of an answer: its status, its header names with the length of each
+ * value (`date` aside), and its number of bytes. A baseline that sends less is no baseline.
+ */
+export async function answerShape(url: string, init: RequestInit): Promise<string> {
+  const res = await fetch(url, init);
+  const bytes = Buffer.byteLength(await res.text());
+  const headers = [...res.headers.entries()]
+    .filter(([name]) => name !== 'date')
+    .map(([name, value]) => `${name}: ${value.length}`)
+    .sort();
+  return JSON.stringify({ status: res.status, headers, bytes });
+}
+
+/** Throws unless the baseline's answer has the shape of the measured server's. */
+export function sameAnswerShape(baseline: string, measured: string): void {
+  if (baseline !== measured) {
+    throw new Error(`the baseline answers ${baseline}, the measured server ${measured}`);
+  }
+}

@@ -8,8 +8,18 @@
  */
 import { vendor } from '@vendor-api/spec';
 import Fastify from 'fastify';
-import { createServer } from '../src/index.js';
-import { best, Loader, loadPhase, type Phase, pipelining, reportContext, reportRatio } from './harness.js';
+import { createServer, REQUEST_ID_HEADER } from '../src/index.js';
+import {
+  answerShape,
+  best,
+  Loader,
+  loadPhase,
+  type Phase,
+  pipelining,
+  reportContext,
+  reportRatio,
+  sameAnswerShape,
+} from './harness.js';
 
 const TARGET = 0.8;
 const COUNT = Number(process.env.BENCH_MESSAGES_COUNT ?? 15_000);
@@ -18,6 +28,9 @@ const CONNECTIONS = 32;
 const TIME_LIMIT_MS = 20_000;
 /** Each side is measured this many times, alternating; its best run counts. */
 const ROUNDS = 3;
+
+/** Digits of the ids the baseline mints: as many characters as the reference server's. */
+const ID_DIGITS = 24;
 
 export async function run(): Promise<boolean> {
   const depth = pipelining();
@@ -28,18 +41,22 @@ export async function run(): Promise<boolean> {
     messages: [{ role: 'user', content: 'Count the words of this short benchmark prompt, please.' }],
   });
 
-  // The baseline: Fastify's own JSON parsing and serialisation, a fixed answer of the same shape.
+  // The baseline: Fastify's own JSON parsing and serialisation, answering the same bytes on the
+  // wire as the reference server (a message of the same shape and length, a request id header).
+  let answered = 0;
   const bare = Fastify({ logger: false });
-  bare.post('/v1/messages', async (request) => {
-    const params = request.body as { model: string };
+  bare.post('/v1/messages', async (request, reply) => {
+    const params = request.body as { model: string; messages: { content: string }[] };
+    const n = String(++answered).padStart(ID_DIGITS, '0');
+    reply.header(REQUEST_ID_HEADER, `req_${n}`);
     return {
-      id: 'msg_bench',
+      id: `msg_${n}`,
       type: 'message',
       role: 'assistant',
-      content: [{ type: 'text', text: 'Reference reply' }],
+      content: [{ type: 'text', text: `Reference reply: ${params.messages.at(-1)?.content}` }],
       model: params.model,
       stop_reason: 'end_turn',
-      usage: { input_tokens: 10, output_tokens: 2 },
+      usage: { input_tokens: 14, output_tokens: 14 },
     };
   });
   await bare.listen({ host: '127.0.0.1', port: 0 });
@@ -50,6 +67,19 @@ export async function run(): Promise<boolean> {
   const refBase = await app.reference.listenLocal(0);
   const loader = new Loader();
   try {
+    const request = {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [vendor.headers.version]: vendor.apiVersion,
+        'x-api-key': app.reference.state.demo.workspaceKey,
+      },
+      body,
+    };
+    sameAnswerShape(
+      await answerShape(`${bareBase}/v1/messages`, request),
+      await answerShape(`${refBase}/v1/messages`, request),
+    );
     const job = (base: string, count: number) => ({
       url: `${base}/v1/messages`,
       method: 'POST' as const,

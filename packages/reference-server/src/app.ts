@@ -224,6 +224,7 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     },
   };
   app.decorate('reference', reference);
+  app.decorateRequest(CALLER, null);
 
   /** `<scheme>://<host>` of absolute URLs: the configured one, else the listening address. */
   let listening: string | null = null;
@@ -254,22 +255,22 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
-    // The exchange answers malformed requests with its own type (UNSPEC-EXCH-OTHER-VALIDATION).
-    const refuse = (error: ApiError) => done(error, undefined);
-    const decided = (): DecidedBy =>
-      isExchange(request)
-        ? { errorType: exchangeBodyErrorType(state, undefined, EXCHANGE_INVALID_REQUEST) }
-        : {};
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch (e) {
-      return refuse(apiError('body_malformed', { problem: (e as Error).message }, decided()));
+      const problem = (e as Error).message;
+      return done(apiError('body_malformed', { problem }, malformedBody(state, request)), undefined);
     }
-    // Nothing past this point walks a body deeper than the bound (UNSPEC-REQUEST-JSON-DEPTH).
-    const deep = access.jsonDepthViolation(parsed);
-    if (deep !== null)
-      return refuse(apiError('body_too_deep', { path: deep, depth: access.MAX_JSON_DEPTH }, decided()));
+    // Nothing past this point walks a body deeper than the bound (UNSPEC-REQUEST-JSON-DEPTH). A
+    // text shorter than an opening and a closing bracket per level cannot nest that deep.
+    if (text.length >= SHORTEST_TOO_DEEP) {
+      const deep = access.jsonDepthViolation(parsed);
+      if (deep !== null) {
+        const params = { path: deep, depth: access.MAX_JSON_DEPTH };
+        return done(apiError('body_too_deep', params, malformedBody(state, request)), undefined);
+      }
+    }
     done(null, parsed);
   });
 
@@ -334,7 +335,7 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
       // Headers and credential are checked before the body is read.
       preParsing: (request, _reply, payload, done) => {
         try {
-          callers.set(request, admit(state, endpoint, request));
+          (request as AdmittedRequest)[CALLER] = admit(state, endpoint, request);
           done(null, payload);
         } catch (error) {
           done(error as Error);
@@ -342,7 +343,7 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
       },
       ...(url === access.TOKEN_EXCHANGE_PATH ? { onSend: dropExchangeErrorRequestId } : {}),
       handler: (request, reply) =>
-        pipeline(state, handlers, endpoint, request, reply, callers.get(request) ?? null, origin()),
+        pipeline(state, handlers, endpoint, request, reply, (request as AdmittedRequest)[CALLER], origin()),
     });
   }
 
@@ -350,8 +351,12 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
   return app;
 }
 
-/** The caller each admitted request was identified as (checked before its body is read). */
-const callers = new WeakMap<FastifyRequest, Caller | null>();
+/**
+ * The caller an admitted request was identified as (checked before its body is read), kept on the
+ * request: a decoration every request is built with, so it costs no lookup and no change of shape.
+ */
+const CALLER = Symbol('caller');
+type AdmittedRequest = FastifyRequest & { [CALLER]: Caller | null };
 
 /** Whether a request declares a body that has not been read (it was refused before). */
 function bodyUnread(request: FastifyRequest): boolean {
@@ -375,6 +380,22 @@ function frameworkErrorMessage(request: FastifyRequest, error: Error & { code?: 
 
 /** `error.type` of the exchange's malformed-request answers (its documented body errors). */
 const EXCHANGE_INVALID_REQUEST = errors.ERRORS.exchange_invalid_body.type;
+
+/**
+ * Length of the shortest JSON text nesting deeper than the bound (`[[…]]`, one opening and one
+ * closing bracket per level): the depth of a shorter one need not be walked.
+ */
+export const SHORTEST_TOO_DEEP = 2 * (access.MAX_JSON_DEPTH + 1);
+
+/**
+ * Who decides the 400 of a body that is not JSON or nests too deep: the exchange answers
+ * malformed requests with its own type (UNSPEC-EXCH-OTHER-VALIDATION).
+ */
+function malformedBody(state: ServerState, request: FastifyRequest): DecidedBy {
+  return isExchange(request)
+    ? { errorType: exchangeBodyErrorType(state, undefined, EXCHANGE_INVALID_REQUEST) }
+    : {};
+}
 
 /** Whether a request is for the token exchange. */
 function isExchange(request: FastifyRequest): boolean {
@@ -474,6 +495,9 @@ function identify(state: ServerState, endpoint: Endpoint, request: FastifyReques
 /** `restore` of a body validated as it was sent: nothing to put back. */
 const restoreNothing = (): object => ({});
 
+/** What a request without a credential presents. */
+const NO_CREDENTIAL: PresentedCredential = { kind: 'none' };
+
 /** Whether a (non-default) workspace is archived. */
 function workspaceArchived(state: ServerState, workspaceId: string | null): boolean {
   if (workspaceId === null) return false;
@@ -563,7 +587,7 @@ function admit(state: ServerState, endpoint: Endpoint, request: FastifyRequest):
   if (!beta.ok) throw refused(beta);
 
   const caller = identify(state, endpoint, request);
-  const decision = access.authorize(endpoint, caller?.presented ?? { kind: 'none' });
+  const decision = access.authorize(endpoint, caller?.presented ?? NO_CREDENTIAL);
   if (!decision.allowed) deny(decision);
   return caller;
 }
@@ -579,23 +603,27 @@ async function pipeline(
 ): Promise<unknown> {
   const routeParams = (request.params ?? {}) as Record<string, unknown>;
   const body = validationBody(state, request.body);
-  const parts = {
+  const parts: Parts = {
     path: endpoint.path === null ? {} : routeParams,
     query: (request.query ?? {}) as Record<string, unknown>,
     headers: validationHeaders(state, endpoint, request),
     body: body.value,
   };
-  const admitted = admitRequest(state, endpoint, parts);
-  const validated = decide(state).validateRequest(endpoint.id, admitted.parts);
+  // Without variants a request is admitted as sent.
+  const admitted = state.variants.size === 0 ? null : admitRequest(state, endpoint, parts);
+  const judged = admitted === null ? parts : admitted.parts;
+  const validated = decide(state).validateRequest(endpoint.id, judged);
   if (validated.ok) {
-    // What a variant takes beyond the documents reaches the handler as it was sent.
-    Object.assign(validated.value.query, admitted.after.query);
-    Object.assign(validated.value.path, admitted.after.path);
-    if ('body' in admitted.after) Object.assign(validated.value, { body: admitted.after.body });
+    if (admitted !== null) {
+      // What a variant takes beyond the documents reaches the handler as it was sent.
+      Object.assign(validated.value.query, admitted.after.query);
+      Object.assign(validated.value.path, admitted.after.path);
+      if ('body' in admitted.after) Object.assign(validated.value, { body: admitted.after.body });
+    }
     body.restore(validated.value.body);
   }
   if (!validated.ok) {
-    const errorType = validationErrorType(state, endpoint, admitted.parts.body, validated.error.error.type);
+    const errorType = validationErrorType(state, endpoint, judged.body, validated.error.error.type);
     throw apiError('invalid_request', { problem: validated.error.error.message }, { errorType });
   }
 
@@ -604,6 +632,7 @@ async function pipeline(
     throw apiError('not_implemented', { operation: endpoint.id });
   }
   const handler = operationHandler(state, endpoint.id, own);
+  const presented = caller?.presented ?? NO_CREDENTIAL;
   const resourceContext = (owner: ResourceOwner): access.AccessContext => ({
     resourceWorkspaceId: owner.workspaceId,
     // AUTH-KEY-ONE-WORKSPACE: workspaces of different organizations (Default Workspaces
@@ -619,8 +648,7 @@ async function pipeline(
     body: validated.value.body,
     origin,
     owns(owner) {
-      return access.authorize(endpoint, caller?.presented ?? { kind: 'none' }, resourceContext(owner))
-        .allowed;
+      return access.authorize(endpoint, presented, resourceContext(owner)).allowed;
     },
   });
   const out = state.variants.size === 0 ? result : answer(state, endpoint, result.status, result.body);

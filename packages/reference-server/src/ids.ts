@@ -3,7 +3,7 @@
  * conformance run can be replayed against a fresh server with the same seed. Secrets (keys, access
  * tokens) are never derived from the seed: `secret` reads the cryptographic random source.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomFillSync } from 'node:crypto';
 
 /** Prefixes of the identifiers the server mints (the documented ones and the project's own). */
 export const ID_PREFIXES = {
@@ -92,6 +92,30 @@ function base62(key: Uint32Array, n: number, length: number): string {
 }
 
 /**
+ * Bytes read from the cryptographic random source at once, handed out in turn by `randomHex`: one
+ * read of the source per 4 KiB instead of one per secret (each read costs a call into the system's
+ * generator). Each byte is handed out once, then overwritten with zeros.
+ */
+const RANDOM_POOL_BYTES = 4096;
+const randomPool = Buffer.alloc(RANDOM_POOL_BYTES);
+let randomPoolUsed = RANDOM_POOL_BYTES;
+
+/** `bytes` bytes from the cryptographic random source, as hex. */
+export function randomHex(bytes: number): string {
+  if (!Number.isSafeInteger(bytes) || bytes < 0) throw new RangeError(`a secret of ${bytes} bytes`);
+  if (bytes > RANDOM_POOL_BYTES) return randomBytes(bytes).toString('hex');
+  if (randomPoolUsed + bytes > RANDOM_POOL_BYTES) {
+    randomFillSync(randomPool);
+    randomPoolUsed = 0;
+  }
+  const start = randomPoolUsed;
+  randomPoolUsed += bytes;
+  const hex = randomPool.toString('hex', start, randomPoolUsed);
+  randomPool.fill(0, start, randomPoolUsed);
+  return hex;
+}
+
+/**
  * An id generator whose ids depend only on the seed and the order of calls per kind; its secrets
  * depend on neither.
  */
@@ -123,7 +147,7 @@ export function createIds(seed: string | number = 0): IdGenerator {
         .slice(0, 40);
     },
     secret(bytes = 20) {
-      return randomBytes(bytes).toString('hex');
+      return randomHex(bytes);
     },
     uuid() {
       const b = digest(keyFor('uuid'), bump('uuid'));

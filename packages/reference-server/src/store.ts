@@ -43,29 +43,43 @@ export class MapTable<T extends { readonly id: string }> implements Table<T> {
   }
 }
 
+/** One index of an `IndexedTable`: the key of a record, and the records by key. */
+interface Index<T> {
+  readonly keyOf: (record: T) => string;
+  readonly groups: Map<string, Map<string, T>>;
+}
+
 /**
  * A table with secondary indexes: each index groups the records by a key computed from the record
  * (its owning workspace, its organization, its session). A group answers in insertion order and
  * costs what the group holds, never what the table holds.
  */
 export class IndexedTable<T extends { readonly id: string }, I extends string> extends MapTable<T> {
-  readonly #keys: Readonly<Record<I, (record: T) => string>>;
+  /** Each index: its key function and its groups (an array, walked by index on every write). */
+  readonly #indexes: Index<T>[] = [];
   readonly #groups = new Map<I, Map<string, Map<string, T>>>();
 
   constructor(keys: Readonly<Record<I, (record: T) => string>>) {
     super();
-    this.#keys = keys;
-    for (const index of Object.keys(keys) as I[]) this.#groups.set(index, new Map());
+    for (const index of Object.keys(keys) as I[]) {
+      const groups = new Map<string, Map<string, T>>();
+      this.#groups.set(index, groups);
+      this.#indexes.push({ keyOf: keys[index], groups });
+    }
   }
 
   override put(record: T): T {
     const old = this.get(record.id);
-    for (const [index, groups] of this.#groups) {
-      const key = this.#keys[index](record);
-      const oldKey = old === undefined ? undefined : this.#keys[index](old);
+    for (let i = 0; i < this.#indexes.length; i++) {
+      const { keyOf, groups } = this.#indexes[i] as Index<T>;
+      const key = keyOf(record);
+      const oldKey = old === undefined ? undefined : keyOf(old);
       if (oldKey !== undefined && oldKey !== key) groups.get(oldKey)?.delete(record.id);
-      const group = groups.get(key) ?? new Map<string, T>();
-      if (group.size === 0) groups.set(key, group);
+      let group = groups.get(key);
+      if (group === undefined) {
+        group = new Map<string, T>();
+        groups.set(key, group);
+      }
       // A record put again under the same key keeps its place.
       group.set(record.id, record);
     }
@@ -75,8 +89,8 @@ export class IndexedTable<T extends { readonly id: string }, I extends string> e
   override delete(id: string): boolean {
     const old = this.get(id);
     if (old === undefined) return false;
-    for (const [index, groups] of this.#groups) {
-      const key = this.#keys[index](old);
+    for (const { keyOf, groups } of this.#indexes) {
+      const key = keyOf(old);
       const group = groups.get(key);
       group?.delete(id);
       if (group?.size === 0) groups.delete(key);

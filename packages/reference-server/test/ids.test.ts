@@ -3,7 +3,7 @@
  * replays against a fresh server with the same seed), so the first values of one seed are pinned.
  */
 import { describe, expect, it } from 'vitest';
-import { createIds } from '../src/ids.js';
+import { createIds, randomHex } from '../src/ids.js';
 
 describe('deterministic ids', () => {
   it('a seed yields the same sequence, per kind', () => {
@@ -35,5 +35,24 @@ describe('deterministic ids', () => {
     expect(seen.size).toBe(1000);
     expect(b.next('request')).not.toBe(createIds('a').next('request'));
     expect(a.uuid()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+describe('secrets', () => {
+  it('are as long as asked, never repeat across the random pool refills, and do not follow the seed', () => {
+    const ids = createIds('test');
+    const seen = new Set<string>();
+    // 40-byte secrets cross several 4 KiB refills of the pool.
+    for (let i = 0; i < 1000; i++) {
+      const secret = ids.secret(40);
+      expect(secret).toMatch(/^[0-9a-f]{80}$/);
+      seen.add(secret);
+    }
+    expect(seen.size).toBe(1000);
+    expect(ids.secret()).toMatch(/^[0-9a-f]{40}$/);
+    expect(createIds('test').secret()).not.toBe(createIds('test').secret());
+    // Larger than the pool: read from the source directly.
+    expect(randomHex(10_000)).toMatch(/^[0-9a-f]{20000}$/);
+    expect(() => randomHex(-1)).toThrow(RangeError);
   });
 });

@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { access, vendor } from '@vendor-api/spec';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SHORTEST_TOO_DEEP } from '../src/app.js';
 import { createIds } from '../src/ids.js';
 import { TEST_CONTROL_TOKEN_HEADER } from '../src/index.js';
 import { errorOf, expectErrorBody, MODEL, rawHttp, setup } from './helpers.js';
@@ -203,6 +204,26 @@ describe(`JSON bodies nest at most ${access.MAX_JSON_DEPTH} levels (UNSPEC-REQUE
     expect(errorOf(over).message).toMatch(
       /^body\.tools\[0\]\.input_schema\.properties(\.a)+: nests deeper than 128/,
     );
+  });
+
+  it('the shortest text one level too deep is refused; the depth of shorter texts is not walked', async () => {
+    const t = setup();
+    const levels = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+    const shortest = levels(access.MAX_JSON_DEPTH + 1);
+    expect(shortest.length).toBe(SHORTEST_TOO_DEEP);
+    for (const url of ['/v1/messages', '/v1/oauth/token']) {
+      const over = await t.call('POST', url, { raw: shortest });
+      expectErrorBody(over, 400);
+      expect(errorOf(over).message, url).toMatch(/^body(\[0\])+: nests deeper than 128 levels/);
+      // At the bound the body is parsed and reaches validation (an array is no message).
+      const at = await t.call('POST', url, { raw: levels(access.MAX_JSON_DEPTH) });
+      expectErrorBody(at, 400);
+      expect(errorOf(at).message, url).not.toMatch(/nests deeper/);
+    }
+    // Objects need more text per level than arrays: no shorter text reaches the bound.
+    expect(
+      `${'{"":'.repeat(access.MAX_JSON_DEPTH)}{}${'}'.repeat(access.MAX_JSON_DEPTH)}`.length,
+    ).toBeGreaterThan(SHORTEST_TOO_DEEP);
   });
 
   it('thousands of levels in tools, batch params or the exchange are a 400, never a 5xx', async () => {

@@ -40,11 +40,18 @@ function refuseParams(state: ServerState, params: { readonly model: unknown }): 
   if (problem !== null) throw new ApiError(400, 'invalid_request_error', problem);
 }
 
+/** Reply options by variant set: they depend on the variants alone, chosen when the server starts. */
+const replyOptionsByVariants = new WeakMap<ServerState['variants'], ReplyOptions>();
+
 /** What a reply holds, and how its input is counted (UNSPEC-MSG-STOP-REASONS, UNSPEC-TOKENS-TOKENIZATION). */
-export const replyOptions = (state: ServerState): ReplyOptions => ({
-  ...replyStyle(state),
-  counting: tokenCountReading(state),
-});
+export function replyOptions(state: ServerState): ReplyOptions {
+  let options = replyOptionsByVariants.get(state.variants);
+  if (options === undefined) {
+    options = { ...replyStyle(state), counting: tokenCountReading(state) };
+    replyOptionsByVariants.set(state.variants, options);
+  }
+  return options;
+}
 
 export const handlers = {
   'messages.create': (ctx) => {
