@@ -603,7 +603,7 @@ async function pipeline(
 ): Promise<unknown> {
   const routeParams = (request.params ?? {}) as Record<string, unknown>;
   const body = validationBody(state, request.body);
-  const parts: Parts = {
+  const parts = {
     path: endpoint.path === null ? {} : routeParams,
     query: (request.query ?? {}) as Record<string, unknown>,
     headers: validationHeaders(state, endpoint, request),

@@ -13,7 +13,7 @@ import { realpathSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { createServer, ManualClock, TEST_CONTROL_TOKEN_HEADER } from '@vendor-api/reference-server';
-import { operation, spec, vendor } from '@vendor-api/spec';
+import { access, operation, spec, vendor } from '@vendor-api/spec';
 
 const TARGET = 0.9;
 const STORED = 50_000;
@@ -23,6 +23,13 @@ const CONCURRENCY = 16;
 const ROUNDS = 3;
 /** The betas the dream operations need (the spec's), sent on every request: the others ignore them. */
 const DREAM_BETAS = operation(spec, 'dreams.create').betas.join(',');
+/** The paths of the operations the bench calls, from the spec's endpoints. */
+const path = (id: Parameters<typeof operation>[1]): string => operation(spec, id).path ?? '';
+const MESSAGES = path('messages.create');
+const BATCHES = path('messages.batches.list');
+const DREAMS = path('dreams.list');
+const batchPath = (id: string): string =>
+  path('messages.batches.retrieve').replace('{message_batch_id}', encodeURIComponent(id));
 const turn = [{ role: 'user', content: 'Count the words of this short benchmark prompt, please.' }];
 
 type App = ReturnType<typeof createServer>;
@@ -32,7 +39,7 @@ const headersOf = (key: string | null): Record<string, string> => ({
   'content-type': 'application/json',
   [vendor.headers.version]: vendor.apiVersion,
   [vendor.headers.beta]: DREAM_BETAS,
-  ...(key === null ? {} : { 'x-api-key': key }),
+  ...(key === null ? {} : { [access.API_KEY_HEADER]: key }),
 });
 
 /** The headers of a test-control call: the token the server was started with. */
@@ -76,8 +83,8 @@ async function fill(app: App): Promise<void> {
       ],
     });
     for (let i = 0; i < perKind; i++) {
-      await inject(app, 'POST', '/v1/messages/batches', key, batch(i));
-      await inject(app, 'POST', '/v1/dreams', key, dream);
+      await inject(app, 'POST', BATCHES, key, batch(i));
+      await inject(app, 'POST', DREAMS, key, dream);
     }
   }
 }
@@ -86,7 +93,7 @@ async function fill(app: App): Promise<void> {
 async function start(): Promise<{ app: App; base: string; batchId: string }> {
   const app = createServer({ seed: 'bench', testControl: true, clock: new ManualClock() });
   const { workspaceKey } = app.reference.state.demo;
-  const batch = await inject(app, 'POST', '/v1/messages/batches', workspaceKey, {
+  const batch = await inject(app, 'POST', BATCHES, workspaceKey, {
     requests: [{ custom_id: 'a', params: { model: vendor.models.sonnet, max_tokens: 8, messages: turn } }],
   });
   return { app, base: await app.reference.listenLocal(0), batchId: String(batch.id) };
@@ -97,10 +104,10 @@ async function measure(base: string, key: string, batchId: string, count: number
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const message = JSON.stringify({ model: vendor.models.sonnet, max_tokens: 16, messages: turn });
   const mix: [string, string, string | undefined][] = [
-    ['POST', '/v1/messages', message],
-    ['GET', '/v1/messages/batches?limit=20', undefined],
-    ['GET', `/v1/messages/batches/${batchId}`, undefined],
-    ['GET', '/v1/dreams', undefined],
+    ['POST', MESSAGES, message],
+    ['GET', `${BATCHES}?limit=20`, undefined],
+    ['GET', batchPath(batchId), undefined],
+    ['GET', DREAMS, undefined],
   ];
   const send = (i: number) =>
     new Promise<void>((resolve, reject) => {
