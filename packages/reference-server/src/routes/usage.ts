@@ -12,12 +12,12 @@ import {
   GROUP_BY_VALUES,
   MAX_BUCKETS,
 } from '../admin/usage.js';
-import { ApiError } from '../errors.js';
+import { apiError } from '../errors.js';
 import { decide } from '../faults/seams.js';
 import type { SomeHandlers } from '../state.js';
 import { usagePage, usageReportReading, workspaceIdNamesDefault } from '../variants/seams.js';
 
-const bad = (message: string) => new ApiError(400, 'invalid_request_error', message);
+const bad = (problem: string) => apiError('bad_request', { problem });
 
 export const handlers = {
   'organizations.usage_report.messages': (ctx) => {
