@@ -23,8 +23,9 @@ describe('idPrefix', () => {
       ServiceAccountId,
     ]) {
       const prefix = idPrefix(schema);
-      expect(new RegExp(schema.pattern).test(`${prefix}x`), schema.pattern).toBe(true);
-      expect(new RegExp(schema.pattern).test(prefix), schema.pattern).toBe(false);
+      const pattern = new RegExp(schema.pattern ?? '');
+      expect(pattern.test(`${prefix}x`), schema.pattern).toBe(true);
+      expect(pattern.test(prefix), schema.pattern).toBe(false);
     }
     expect(idPrefix(DreamId)).toBe('drm_');
   });
