@@ -30,7 +30,8 @@ export const handlers = {
 
     // `1d` (also the default).
     const width = (query.bucket_width as string | undefined) ?? '1d';
-    const widthMs = reading.bucketWidths[width];
+    // Own keys only: `constructor` is no bucket width.
+    const widthMs = Object.hasOwn(reading.bucketWidths, width) ? reading.bucketWidths[width] : undefined;
     if (widthMs === undefined)
       throw bad(`query.bucket_width: must be one of ${Object.keys(reading.bucketWidths).join(', ')}`);
 
