@@ -149,7 +149,7 @@ export function memberRoleFromWire(
 ): { readonly role: RoleKey } | { readonly refused: ApiError } {
   if (state.variants.has('member-wire-forms')) {
     if (wire === 'workspace_billing') return { refused: apiError('member_role_billing_assigned') };
-    const other = OTHER_ROLE_WIRES[wire];
+    const other = Object.hasOwn(OTHER_ROLE_WIRES, wire) ? OTHER_ROLE_WIRES[wire] : undefined;
     if (other !== undefined) return { role: other };
     if (wire === 'workspace_user') return { refused: apiError('member_role_unknown') };
   }
