@@ -207,7 +207,7 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
       (reply as unknown as FastifyReply)
         .header(REQUEST_ID_HEADER, request.id)
         .code(status >= 400 && status < 500 ? status : 400)
-        .send(apiError('invalid_request', { problem: error.message }).body);
+        .send(apiError('bad_request', { problem: error.message }).body);
     },
     // Not used for validation (the spec's validators are), but never coerce or strip if it were.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
@@ -624,7 +624,7 @@ async function pipeline(
   }
   if (!validated.ok) {
     const errorType = validationErrorType(state, endpoint, judged.body, validated.error.error.type);
-    throw apiError('invalid_request', { problem: validated.error.error.message }, { errorType });
+    throw apiError('bad_request', { problem: validated.error.error.message }, { errorType });
   }
 
   const own = handlers[endpoint.id];

@@ -4,15 +4,27 @@
  * tokens) are never derived from the seed: `secret` reads the cryptographic random source.
  */
 import { createHash, randomBytes, randomFillSync } from 'node:crypto';
+import {
+  DreamId,
+  idPrefix,
+  MemoryStoreId,
+  MessageBatchId,
+  MessageId,
+  SessionResourceId,
+  WorkspaceId,
+} from '@vendor-api/spec';
 
-/** Prefixes of the identifiers the server mints (the documented ones and the project's own). */
+/**
+ * Prefixes of the identifiers the server mints: the documented ones read from the spec's id
+ * schemas, and the project's own.
+ */
 export const ID_PREFIXES = {
-  dream: 'drm_',
-  batch: 'msgbatch_',
-  message: 'msg_',
-  sessionResource: 'sesrsc_',
-  memoryStore: 'memstore_',
-  workspace: 'wrkspc_',
+  dream: idPrefix(DreamId),
+  batch: idPrefix(MessageBatchId),
+  message: idPrefix(MessageId),
+  sessionResource: idPrefix(SessionResourceId),
+  memoryStore: idPrefix(MemoryStoreId),
+  workspace: idPrefix(WorkspaceId),
   /** Session ids have no documented shape (UNSPEC-SESS-ID-SHAPES); this one is the project's. */
   session: 'sesn_',
   /** File ids have no documented shape; this one is the project's. */

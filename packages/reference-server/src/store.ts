@@ -12,6 +12,7 @@ import type {
   RateLimiterType,
   RateLimitGroupType,
   SessionResource,
+  workspaceRules,
 } from '@vendor-api/spec';
 
 export interface Table<T extends { readonly id: string }> {
@@ -246,7 +247,7 @@ export interface WorkspaceMemberRecord {
   readonly workspaceId: string;
   readonly userId: string;
   /** The role key of the spec's role table (`workspaceRules.WORKSPACE_ROLE_KEYS`). */
-  role: 'user' | 'limited_developer' | 'developer' | 'admin' | 'billing';
+  role: workspaceRules.WorkspaceRoleKey;
 }
 
 /** One rate-limit override group of a workspace; keyed `<workspace id>:<group key>`. */

@@ -359,3 +359,16 @@ describe('every variant changes an observable answer', () => {
     });
   }
 });
+
+describe('variants read their own tables by own keys only', () => {
+  it('strict-message-params: an image whose media_type is `constructor` is a 400 naming the types, not a 500', async () => {
+    const image = {
+      type: 'image',
+      source: { type: 'base64', media_type: 'constructor', data: 'iVBORw0KGgo=' },
+    };
+    const res = await setup({ variants: ['strict-message-params'] }).call('POST', '/v1/messages', {
+      body: { model: MODEL, max_tokens: 8, messages: [{ role: 'user', content: [image] }] },
+    });
+    expect(res.status, res.text).toBe(400);
+  });
+});

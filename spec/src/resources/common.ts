@@ -31,6 +31,18 @@ export const prefixedId = (prefix: string, options: { $id?: string; description?
     ...options,
   });
 
+/**
+ * The prefix of an identifier schema written with `prefixedId` (`drm_` of `DreamId`), read from
+ * its pattern, so that code minting or recognising identifiers spells no prefix itself.
+ */
+export function idPrefix(schema: { readonly pattern?: string | undefined }): string {
+  const prefix = /^\^(.+)\.\+\$$/.exec(schema.pattern ?? '')?.[1];
+  if (prefix === undefined || /[\\^$.*+?()[\]{}|]/.test(prefix)) {
+    throw new Error(`idPrefix: ${JSON.stringify(schema.pattern)} is not a prefixedId pattern`);
+  }
+  return prefix;
+}
+
 /** An RFC 3339 timestamp. */
 export const Timestamp = Type.String({
   format: 'date-time',

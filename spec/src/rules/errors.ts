@@ -48,13 +48,13 @@ const BODY = 'UNSPEC-ERROR-BODY-FIELDS';
 const OTHER = 'UNSPEC-ERROR-OTHER-ENDPOINTS';
 
 /**
- * The table. The first entry of each status among the generic ones (`invalid_request` ...
+ * The table. The first entry of each status among the generic ones (`bad_request` ...
  * `not_implemented`) is that status's error when nothing more specific applies
  * (`errorTypeOfStatus`).
  */
 export const ERRORS = {
   // Generic, one per status: what a request gets when no more specific entry applies.
-  invalid_request: {
+  bad_request: {
     status: 400,
     type: 'invalid_request_error',
     message: '{problem}',
@@ -96,7 +96,7 @@ export const ERRORS = {
     requirements: [],
     unspecified: [BODY, OTHER],
   },
-  request_too_large: {
+  content_too_large: {
     status: 413,
     type: 'request_too_large',
     message: '{problem}',
@@ -381,6 +381,36 @@ export const ERRORS = {
     requirements: [],
     unspecified: [BODY, 'UNSPEC-MEMBER-ARCHIVED-WORKSPACE'],
   },
+  // Refusals only a variant makes (the reference server answers these cases with success).
+  workspace_archive_archived: {
+    status: 409,
+    type: 'invalid_request_error',
+    message: '{problem} ({unspecified})',
+    requirements: [],
+    unspecified: [BODY, 'UNSPEC-WS-ARCHIVE-ARCHIVED'],
+  },
+  member_update_same_role: {
+    status: 400,
+    type: 'invalid_request_error',
+    message: '{problem} ({unspecified})',
+    requirements: [],
+    unspecified: [BODY, 'UNSPEC-MEMBER-UPDATE-SAME-ROLE'],
+  },
+  // The wire values of the member roles the schema does not name (UNSPEC-MEMBER-ROLE-WIRE-*).
+  member_role_unknown: {
+    status: 400,
+    type: 'invalid_request_error',
+    message: 'body.workspace_role: unknown role',
+    requirements: [],
+    unspecified: [BODY, 'UNSPEC-MEMBER-ROLE-WIRE-USER', 'UNSPEC-MEMBER-ROLE-WIRE-LIMITED-DEVELOPER'],
+  },
+  member_role_billing_assigned: {
+    status: 403,
+    type: 'permission_error',
+    message: 'body.workspace_role: the billing role cannot be assigned manually',
+    requirements: [],
+    unspecified: [BODY, 'UNSPEC-MEMBER-ROLE-WIRE-BILLING'],
+  },
 
   // The token exchange.
   exchange_invalid_body: {
@@ -540,7 +570,7 @@ const GENERIC: ReadonlyMap<number, ErrorType> = new Map(
 export function errorTypeOfStatus(status: number): ErrorType {
   const known = GENERIC.get(status);
   if (known !== undefined) return known;
-  return status >= 500 ? ERRORS.internal.type : ERRORS.invalid_request.type;
+  return status >= 500 ? ERRORS.internal.type : ERRORS.bad_request.type;
 }
 
 export const requirementIds: readonly string[] = [

@@ -18,7 +18,7 @@
  * stored, with 429 `rate_limit_error` (UNSPEC-BATCH-ENQUEUED-LIMIT-ERROR).
  */
 import { type RateLimiterType, workspaceRules } from '@vendor-api/spec';
-import { ApiError } from '../errors.js';
+import { apiError } from '../errors.js';
 import { decide } from '../faults/seams.js';
 import type { ResourceOwner, ServerState } from '../state.js';
 import { type BatchRecord, ownerKey } from '../store.js';
@@ -114,11 +114,13 @@ export function checkEnqueuedBatchRequests(state: ServerState, owner: ResourceOw
   const enqueued = enqueuedBatchRequests(state, owner);
   const over = (who: string, already: number, value: number | null) => {
     if (value === null || already + count <= value) return;
-    throw new ApiError(
-      429,
-      'rate_limit_error',
-      `the batch's ${count} requests would bring the ${who}'s enqueued batch requests to ${already + count}, over its ${LIMITER} limit of ${value}`,
-    );
+    throw apiError('enqueued_batch_requests_over', {
+      count,
+      who,
+      total: already + count,
+      limiter: LIMITER,
+      limit: value,
+    });
   };
   over('workspace', enqueued.workspace, limit.effective);
   over('organization', enqueued.organization, org);

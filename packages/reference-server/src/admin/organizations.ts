@@ -3,35 +3,36 @@
  * organization, the provisioning the test-control API needs (the documented workspace create mints
  * no key), and the answers the reference server gives where the documents show none.
  */
-import type { OrganizationRole } from '@vendor-api/spec';
+import { errors, type OrganizationRole } from '@vendor-api/spec';
 import { iso } from '../clock.js';
-import { ApiError, notFound } from '../errors.js';
+import { apiError, notFound } from '../errors.js';
 import { adminKeySecret, defaultWorkspaceKey, workspaceKeySecret } from '../seed.js';
 import type { Caller, ServerState } from '../state.js';
 import type { ApiKeyRecord, UserRecord, WorkspaceRecord } from '../store.js';
-import { type MemberChange, unspecifiedAnswer, workspaceIdNamesDefault } from '../variants/seams.js';
+import {
+  type MemberChange,
+  type UnspecifiedAnswer,
+  unspecifiedAnswer,
+  workspaceIdNamesDefault,
+} from '../variants/seams.js';
 
 /**
- * Answers of the reference server to cases whose answer the documents do not show, by the
- * Unspecified id the spec's rules or machine rows cite (each as that entry's treatment says).
- * `success`: the endpoint's success status.
+ * Cases whose answer the documents do not show and that the reference server answers with the
+ * endpoint's success status; it refuses the others the spec's rules or machine rows cite with the
+ * code the spec's error table gives them (`errors.UNSPECIFIED_REFUSALS`).
  */
-export const UNSPECIFIED_ANSWERS: Readonly<
-  Record<string, 'success' | { readonly status: number; readonly errorType: string }>
-> = {
-  'UNSPEC-WS-ADMIN-SUCCESS-STATUS': 'success',
-  'UNSPEC-WS-ARCHIVE-ARCHIVED': 'success',
-  'UNSPEC-WS-ARCHIVE-DEFAULT': { status: 400, errorType: 'invalid_request_error' },
-  'UNSPEC-WS-ADMIN-CREDENTIAL-REJECTED': { status: 403, errorType: 'permission_error' },
-  'UNSPEC-WS-CAP-EXCEEDED': { status: 400, errorType: 'invalid_request_error' },
-  'UNSPEC-WS-CREATE-NON-ADMIN': { status: 403, errorType: 'permission_error' },
-  'UNSPEC-MEMBER-CHANGE-REJECTED': { status: 400, errorType: 'invalid_request_error' },
-  'UNSPEC-MEMBER-ADD-INHERITED': { status: 400, errorType: 'invalid_request_error' },
-  'UNSPEC-MEMBER-ADD-EXISTING': { status: 400, errorType: 'invalid_request_error' },
-  'UNSPEC-MEMBER-NOT-A-MEMBER': { status: 404, errorType: 'not_found_error' },
-  'UNSPEC-MEMBER-UPDATE-SAME-ROLE': 'success',
-  'UNSPEC-MEMBER-ARCHIVED-WORKSPACE': { status: 400, errorType: 'invalid_request_error' },
-};
+const UNSPECIFIED_SUCCESS: ReadonlySet<string> = new Set([
+  'UNSPEC-WS-ADMIN-SUCCESS-STATUS',
+  'UNSPEC-WS-ARCHIVE-ARCHIVED',
+  'UNSPEC-MEMBER-UPDATE-SAME-ROLE',
+]);
+
+/** The reference server's answer to a case whose answer the documents do not show. */
+function referenceAnswer(id: string): UnspecifiedAnswer {
+  if (UNSPECIFIED_SUCCESS.has(id)) return 'success';
+  if (!Object.hasOwn(errors.UNSPECIFIED_REFUSALS, id)) throw new Error(`no reference answer for ${id}`);
+  return { refused: errors.UNSPECIFIED_REFUSALS[id as keyof typeof errors.UNSPECIFIED_REFUSALS] };
+}
 
 /**
  * Throws the error answer of an Unspecified id; returns normally for a `success` answer. The
@@ -44,15 +45,13 @@ export function answerUnspecified(
   message: string,
   change?: MemberChange,
 ): void {
-  const reference = UNSPECIFIED_ANSWERS[id];
-  if (reference === undefined) throw new Error(`no reference answer for ${id}`);
-  const answer = unspecifiedAnswer(state, id, reference, change);
-  if (answer !== 'success') throw new ApiError(answer.status, answer.errorType, `${message} (${id})`);
+  const answer = unspecifiedAnswer(state, id, referenceAnswer(id), change);
+  if (answer !== 'success') throw apiError(answer.refused, { problem: message, unspecified: id });
 }
 
 /** The caller's organization (admin endpoints: the pipeline admits admin keys only). */
 export function organizationOf(caller: Caller | null): string {
-  if (caller === null) throw new ApiError(401, 'authentication_error', 'a credential is required');
+  if (caller === null) throw apiError('credential_required');
   return caller.organizationId;
 }
 
@@ -140,7 +139,7 @@ export function createUser(
   userId: string = newUserId(state),
 ): UserRecord {
   if (state.store.users.get(userId)) {
-    throw new ApiError(409, 'invalid_request_error', `user ${JSON.stringify(userId)} exists`);
+    throw apiError('user_exists', { id: userId });
   }
   return state.store.users.put({ id: userId, organizationId, orgRole });
 }

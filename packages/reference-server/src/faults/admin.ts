@@ -4,7 +4,7 @@
  * are rewritten after their handler where the answer alone changes.
  */
 import { rateLimits, type workspaceRules } from '@vendor-api/spec';
-import { ApiError } from '../errors.js';
+import { ApiError, apiError } from '../errors.js';
 import { rewriteBody } from './answers.js';
 import type { Override } from './seams.js';
 import type { AreaImplementations, FaultImplementation } from './types.js';
@@ -28,8 +28,7 @@ export const admin: AreaImplementations<'admin'> = {
   WS_LIST_LIMIT_REJECTED: {
     operations: {
       'organizations.workspaces.list': (handler) => (ctx) => {
-        if (ctx.query.limit !== undefined)
-          throw new ApiError(400, 'invalid_request_error', 'query.limit: not accepted');
+        if (ctx.query.limit !== undefined) throw apiError('query_limit', { problem: 'not accepted' });
         return handler(ctx);
       },
     },

@@ -3,12 +3,16 @@
  * its limit, the inputs and the pipeline (document 001, "States and transitions > Dream",
  * "Endpoints > Dreams").
  */
-import { DREAM_LIST_LIMIT_MAX } from '@vendor-api/spec';
+import { DREAM_LIST_LIMIT_MAX, type Dream, dreamsMachine } from '@vendor-api/spec';
 import { replaceRows, withoutEffect } from './machine-rows.js';
 import { type AreaImplementations, IN_TEST_CONTROL } from './types.js';
 
 /** An answer of 200 that leaves the dream as it is. */
 const UNCHANGED_OK = { to: 'unchanged', outcome: { kind: 'ok', status: 200 }, effects: [] } as const;
+
+/** The dream machine's states of a status, archived or not. */
+const statesOf = (status: Dream['status']) =>
+  dreamsMachine.DREAM_STATES.filter((s) => dreamsMachine.statusOf(s) === status);
 
 export const dreams: AreaImplementations<'dreams'> = {
   DREAM_INPUTS_OF_OTHER_WORKSPACES_ACCEPTED: { decisions: { foreignDreamInputsRefused: () => () => false } },
@@ -17,16 +21,16 @@ export const dreams: AreaImplementations<'dreams'> = {
   },
   DREAM_CANCEL_COMPLETED_OK: {
     machines: {
-      dreams: (m) => replaceRows(m, 'dreams.cancel', ['completed', 'completed:archived'], UNCHANGED_OK),
+      dreams: (m) => replaceRows(m, 'dreams.cancel', statesOf('completed'), UNCHANGED_OK),
     },
   },
   DREAM_CANCEL_FAILED_OK: {
-    machines: { dreams: (m) => replaceRows(m, 'dreams.cancel', ['failed', 'failed:archived'], UNCHANGED_OK) },
+    machines: { dreams: (m) => replaceRows(m, 'dreams.cancel', statesOf('failed'), UNCHANGED_OK) },
   },
   DREAM_CANCEL_CANCELED_400: {
     machines: {
       dreams: (m) =>
-        replaceRows(m, 'dreams.cancel', ['canceled', 'canceled:archived'], {
+        replaceRows(m, 'dreams.cancel', statesOf('canceled'), {
           to: 'unchanged',
           outcome: { kind: 'error', status: 400, errorType: null },
           effects: [],

@@ -6,13 +6,14 @@
  * the batch ends, so no client, and no black-box suite, can ask for them earlier. Such a fault
  * could never be killed; BATCH_RESULTS_URL_EARLY covers the observable side.
  */
+import { errors } from '@vendor-api/spec';
 import { dataOf, rewriteBody } from './answers.js';
 import { replaceRows } from './machine-rows.js';
 import type { AreaImplementations } from './types.js';
 
 export const messageBatches: AreaImplementations<'message-batches'> = {
   BATCH_INTERNAL_ERROR_AS_INVALID_REQUEST: {
-    decisions: { internalErrorResultType: () => () => 'invalid_request_error' },
+    decisions: { internalErrorResultType: () => () => errors.ERRORS.bad_request.type },
   },
   BATCH_COUNTS_DO_NOT_ADD_UP: {
     // One succeeded request too many.

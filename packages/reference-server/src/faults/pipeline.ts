@@ -2,7 +2,7 @@
  * Seeded faults of the request pipeline (`app.ts`): credentials, scopes, the version and beta
  * headers, validation, and the exchange's error answers.
  */
-import { access } from '@vendor-api/spec';
+import { access, errors } from '@vendor-api/spec';
 import type { AreaImplementations } from './types.js';
 
 export const pipeline: AreaImplementations<'pipeline'> = {
@@ -19,13 +19,14 @@ export const pipeline: AreaImplementations<'pipeline'> = {
         if (!check.ok || !access.parseBetaHeader(value).some((b) => !endpoint.betas.includes(b)))
           return check;
         // An allowed identifier the endpoint does not require is refused.
+        const refusal = errors.ERRORS.beta_unneeded;
         return {
           ok: false,
           reason: 'unneeded_beta',
-          status: 400,
-          errorType: 'invalid_request_error',
+          status: refusal.status,
+          errorType: refusal.type,
           documented: false,
-          message: 'beta identifier not used by this endpoint',
+          message: refusal.message,
           unspecified: 'UNSPEC-BETA-UNNEEDED',
         };
       },

@@ -1,4 +1,5 @@
 /** Seeded faults of session resources (document 001, "Session resources"). */
+import { DREAM_LIST_LIMIT_DEFAULT } from '@vendor-api/spec';
 import { encodeCursor } from '../pagination.js';
 import { rewriteBody } from './answers.js';
 import { type AreaImplementations, IN_TEST_CONTROL } from './types.js';
@@ -23,10 +24,10 @@ export const sessions: AreaImplementations<'sessions'> = {
   },
   SRES_LIST_LIMIT_OMITTED_ONE_PAGE: {
     decisions: {
-      // One page of 20 when the limit is omitted.
+      // One page when the limit is omitted, of the default size of another list (the dreams').
       resourceListLimit: (documented) => (limit) => {
         const read = documented(limit);
-        return read.ok && read.limit === 'all' ? { ok: true, limit: 20 } : read;
+        return read.ok && read.limit === 'all' ? { ok: true, limit: DREAM_LIST_LIMIT_DEFAULT } : read;
       },
     },
   },

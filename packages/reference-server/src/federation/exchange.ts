@@ -12,6 +12,7 @@
  */
 import {
   type ErrorBody,
+  errors,
   FederationRule,
   federationRulesMachine,
   jwt,
@@ -19,7 +20,7 @@ import {
   type TokenExchangeParams,
   type TokenExchangeResponse,
 } from '@vendor-api/spec';
-import { ApiError } from '../errors.js';
+import { ApiError, apiError } from '../errors.js';
 import {
   accessTokenPrefix,
   archivedRuleRefused,
@@ -36,7 +37,6 @@ import {
   accessTokenLifetime,
   assertionRefusedFirst,
   jwtCheckInstant,
-  WORKSPACE_NOT_ENABLED,
   workspaceRefusedAfterVerification,
 } from '../variants/seams.js';
 import { type AccessTokenRecord, type FederationState, federationOf, type RuleRecord } from './store.js';
@@ -49,12 +49,6 @@ type Facts = Partial<Record<(typeof federationRulesMachine.guardNames)[number], 
 /** The default rule lifetime, from the spec's schema (RULE-LIFETIME-DEFAULT). */
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = FederationRule.properties.token_lifetime_seconds
   .default as number;
-
-/** Detail of the multi-workspace error; where it goes is not shown (UNSPEC-EXCH-DETAIL-LOCATION). */
-export const WORKSPACE_ID_REQUIRED = 'workspace_id_required';
-
-/** `error.type` the exchange gives a malformed request (EXCH-ERR-FIELD-MISSING). */
-const EXCHANGE_MALFORMED = 'invalid_request';
 
 /** An error whose body is given whole (the spec's `invalid_grant` body). */
 export class BodyError extends ApiError {
@@ -196,15 +190,10 @@ function refuse(
   outcome: ReturnType<typeof step>['outcome'],
   cause: jwt.ExchangeFailureCause,
 ): never {
-  if (outcome.kind === 'error' && outcome.errorType === 'invalid_request') {
+  const workspaceIdRequired = errors.ERRORS.exchange_workspace_id_required;
+  if (outcome.kind === 'error' && outcome.errorType === workspaceIdRequired.type) {
     // The only invalid_request row after the body checks: workspace_id_required.
-    throw new ApiError(
-      outcome.status,
-      outcome.errorType,
-      'the rule is enabled for more than one workspace; send workspace_id',
-      false,
-      WORKSPACE_ID_REQUIRED,
-    );
+    throw apiError('exchange_workspace_id_required', {}, { status: outcome.status });
   }
   // invalid_grant rows, and the JWT checks the table does not list (UNSPEC-EXCH-JWT-CHECK-ERRORS).
   throw invalidGrant(state, cause);
@@ -235,7 +224,7 @@ export async function exchange(ctx: HandlerContext): Promise<HandlerResult> {
     (input) => jwt.checkJwt(input, checksInOrder(stages)),
     jwtCheckInstant(state, state.clock.now() / 1000),
   );
-  if (early !== null) throw new ApiError(400, EXCHANGE_MALFORMED, `assertion: the JWT check ${early} failed`);
+  if (early !== null) throw apiError('exchange_jwt_check_failed', { check: early });
 
   const rule = federation.rules.get(body.federation_rule_id);
   // A rule that does not exist has no state: the same answer as an archived one (EXCH-ERR-RULE-NOT-FOUND).
@@ -263,15 +252,7 @@ export async function exchange(ctx: HandlerContext): Promise<HandlerResult> {
 
   facts.workspaceIdMissingForMultiWorkspace = target.missingForMulti;
   const result = decide(state, ruleState, facts, 'not-authorized');
-  if (target.workspaceRefused) {
-    throw new ApiError(
-      400,
-      EXCHANGE_MALFORMED,
-      'the token cannot be scoped to this workspace',
-      false,
-      WORKSPACE_NOT_ENABLED,
-    );
-  }
+  if (target.workspaceRefused) throw apiError('exchange_workspace_not_enabled');
   if (!result.effects.includes('token.minted') || target.key === null || verification.claims === null) {
     throw invalidGrant(state, 'not-authorized');
   }

@@ -4,7 +4,7 @@
  * from `tallyRequestCounts`, and a request's `params` are validated (asynchronously, as the
  * documents say) with the spec's `MessageBatchRequestParams` schema.
  */
-import { batchRules, type MessageBatchResult, step } from '@vendor-api/spec';
+import { batchRules, errors, type MessageBatchResult, step } from '@vendor-api/spec';
 import { validateSchema } from '@vendor-api/validators';
 import { batchEnqueuedChanged, enqueuedRequests } from '../admin/enqueued-batch-requests.js';
 import { recordMessageUsage } from '../admin/usage.js';
@@ -37,7 +37,7 @@ export interface Processing {
 }
 
 /** The error type of an internal error when test control names none. */
-export const DEFAULT_INTERNAL_ERROR_TYPE = 'api_error';
+export const DEFAULT_INTERNAL_ERROR_TYPE: string = errors.ERRORS.internal.type;
 
 const NO_INTERNAL_ERRORS: Processing = { internalErrors: new Map() };
 
@@ -80,7 +80,7 @@ function resultFor(
   if (refusal !== null || (decision.ok && decision.value.type === 'errored')) {
     // The rule names the type of an invalid request only; an internal error has its own
     // (BATCH-RESULT-ERRORED-CAUSES).
-    const named = decision.ok ? decision.value.errorType : 'invalid_request_error';
+    const named = decision.ok ? decision.value.errorType : errors.ERRORS.bad_request.type;
     const type =
       named ??
       decide(state).internalErrorResultType(

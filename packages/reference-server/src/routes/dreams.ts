@@ -5,7 +5,7 @@
 import type { Dream, DreamCreateParams } from '@vendor-api/spec';
 import { datedModelOf } from '../admin/rate-limit-config.js';
 import { iso } from '../clock.js';
-import { ApiError, notFound } from '../errors.js';
+import { apiError, notFound } from '../errors.js';
 import { decide } from '../faults/seams.js';
 import { applyDreamEvent, scheduleDream } from '../lifecycle/dreams.js';
 import { cursorPage } from '../pagination.js';
@@ -35,10 +35,10 @@ function operate(ctx: HandlerContext, event: 'dreams.cancel' | 'dreams.archive')
   const outcome = result.outcome;
   if (outcome.kind === 'error') {
     // The error type of the 400 rows is not named (UNSPEC-DREAM-400-ERROR-TYPE): invalid_request_error.
-    throw new ApiError(
-      outcome.status,
-      outcome.errorType ?? 'invalid_request_error',
-      `cannot ${verb} a ${record.dream.status} dream`,
+    throw apiError(
+      'dream_event_refused',
+      { verb, status: record.dream.status },
+      { status: outcome.status, errorType: outcome.errorType ?? null },
     );
   }
   if (outcome.kind !== 'ok') throw new Error(`dreams: ${event} has a ${outcome.kind} row`);
@@ -82,7 +82,7 @@ export const handlers = {
     // Duplicate session ids are not stated either way (UNSPEC-DREAM-SESSION-IDS-SHAPE).
     const sessionIds = params.inputs.flatMap((i) => (i.type === 'sessions' ? i.session_ids : []));
     if (duplicateSessionIdsRefused(state) && new Set(sessionIds).size !== sessionIds.length) {
-      throw new ApiError(400, 'invalid_request_error', 'body.inputs: a session is named twice');
+      throw apiError('dream_session_twice');
     }
     // Numeric rate limits of dream creation are not shown (UNSPEC-DREAM-RATE-LIMITS).
     const perMinute = dreamCreationsPerMinute(state);
@@ -91,7 +91,7 @@ export const handlers = {
         .group('owner', ownerKey(owner))
         .filter((r) => Date.parse(r.dream.created_at) > now - 60_000).length;
       if (recent >= perMinute) {
-        throw new ApiError(429, 'rate_limit_error', `at most ${perMinute} dreams per minute per workspace`);
+        throw apiError('dreams_per_minute', { perMinute });
       }
     }
     checkStoredObjects(state, state.store.dreams, owner, 'dreams');
@@ -145,7 +145,7 @@ export const handlers = {
     const includeArchived = ctx.query.include_archived === true;
     // DREAM-LIST-LIMIT-MAX
     const limit = decide(state).dreamListLimit(ctx.query.limit);
-    if (!limit.ok) throw new ApiError(400, 'invalid_request_error', `query.limit: ${limit.problem.message}`);
+    if (!limit.ok) throw apiError('query_limit', { problem: limit.problem.message });
     // Newest first by `created_at` (a stable sort keeps the order given on ties: newest first, an
     // order the documents do not state, UNSPEC-DREAM-LIST-ORDER-TIES).
     const records = unstatedOrder(state, state.store.dreams.group('owner', ownerKey(owner)).reverse());

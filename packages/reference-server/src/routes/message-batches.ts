@@ -7,7 +7,7 @@
 import { batchRules, type MessageBatch, type MessageBatchCreateParams, step } from '@vendor-api/spec';
 import { batchEnqueuedChanged, checkEnqueuedBatchRequests } from '../admin/enqueued-batch-requests.js';
 import { iso } from '../clock.js';
-import { ApiError, notFound } from '../errors.js';
+import { apiError, notFound } from '../errors.js';
 import { batchStateKey, machineOf } from '../lifecycle/machines.js';
 import { batchWire, scheduleBatch } from '../lifecycle/message-batches.js';
 import { afterIdPage } from '../pagination.js';
@@ -52,12 +52,16 @@ function operationStatus(ctx: HandlerContext, record: BatchRecord, event: string
     case 'ok':
       return outcome.status;
     case 'error':
-      throw new ApiError(outcome.status, outcome.errorType ?? 'invalid_request_error', `${event} refused`);
+      throw apiError(
+        'event_refused',
+        { event },
+        { status: outcome.status, errorType: outcome.errorType ?? null },
+      );
     case 'unspecified': {
       // Results before the end or after the 29-day retention: the status is not shown
       // (UNSPEC-BATCH-RESULTS-BEFORE-END, UNSPEC-BATCH-RESULTS-AFTER-RETENTION); the reference
       // server answers 404.
-      throw new ApiError(404, 'not_found_error', `the results of batch ${record.id} are not available`);
+      throw apiError('batch_results_unavailable', { id: record.id });
     }
     default:
       throw new Error(`message-batches: ${event} has a ${outcome.kind} row`);
@@ -74,11 +78,10 @@ export const handlers = {
     // How 256 MB is measured is not shown (UNSPEC-BATCH-SIZE-UNIT).
     const exceeded = checked.ok ? batchLimitsExceeded(state, checked.value, bytes) : [];
     if (exceeded.length > 0) {
-      throw new ApiError(
-        exceeded.some((l) => l.limit === 'bytes') ? 413 : 400,
-        exceeded.some((l) => l.limit === 'bytes') ? 'request_too_large' : 'invalid_request_error',
-        exceeded.map((l) => l.description).join(' '),
-      );
+      const problem = exceeded.map((l) => l.description).join(' ');
+      throw apiError(exceeded.some((l) => l.limit === 'bytes') ? 'content_too_large' : 'bad_request', {
+        problem,
+      });
     }
     // BATCH-RATE-LIMIT-ENQUEUED: the enqueued requests of the caller's workspace (of its key, or of
     // the rule its access token was minted under: RULE-WORKSPACE-LIMITS-APPLY) and of its

@@ -2,7 +2,7 @@
 import type { MessageCountTokensParams, MessageCreateParams, MessageTokensCount } from '@vendor-api/spec';
 import { organizationRateLimits } from '../admin/rate-limit-config.js';
 import { recordMessageUsage } from '../admin/usage.js';
-import { ApiError } from '../errors.js';
+import { apiError } from '../errors.js';
 import { generateMessage, inputTokensOf, messageEvents, type ReplyOptions } from '../model.js';
 import { ownerOf, type ServerState, type SomeHandlers } from '../state.js';
 import {
@@ -30,14 +30,10 @@ export function activeModels(state: ServerState): string[] {
  */
 function refuseParams(state: ServerState, params: { readonly model: unknown }): void {
   if (modelRefused(state, params.model, () => activeModels(state))) {
-    throw new ApiError(
-      404,
-      'not_found_error',
-      `model ${JSON.stringify(params.model)} is not an active model`,
-    );
+    throw apiError('model_not_active', { model: String(params.model) });
   }
   const problem = messageParamsProblem(state, params);
-  if (problem !== null) throw new ApiError(400, 'invalid_request_error', problem);
+  if (problem !== null) throw apiError('bad_request', { problem });
 }
 
 /** Reply options by variant set: they depend on the variants alone, chosen when the server starts. */

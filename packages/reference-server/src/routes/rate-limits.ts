@@ -12,7 +12,7 @@ import {
 } from '@vendor-api/spec';
 import { findAdminWorkspace, organizationOf } from '../admin/organizations.js';
 import { organizationEntryFor, organizationRateLimits } from '../admin/rate-limit-config.js';
-import { ApiError, notFound } from '../errors.js';
+import { apiError, notFound } from '../errors.js';
 import { decide } from '../faults/seams.js';
 import type { HandlerContext, ServerState, SomeHandlers } from '../state.js';
 import {
@@ -39,7 +39,7 @@ export const orgEntries = (state: ServerState): OrganizationRateLimit[] =>
  */
 function checkPage(ctx: HandlerContext): void {
   if (ctx.query.page !== undefined && unissuedPageCursorRefused(ctx.state)) {
-    throw new ApiError(400, 'invalid_request_error', 'query.page: not a cursor this server issued');
+    throw apiError('cursor_foreign', { where: 'query.page' });
   }
 }
 
@@ -83,11 +83,7 @@ export const handlers = {
       groupType !== 'model_group' &&
       modelWithOtherGroupRefused(state)
     ) {
-      throw new ApiError(
-        400,
-        'invalid_request_error',
-        'query: `model` only goes with `group_type=model_group`',
-      );
+      throw apiError('rate_limit_model_without_group');
     }
     const answer = rateLimits.filterOrgRateLimits(orgEntries(state), {
       ...(model === undefined ? {} : { model }),
@@ -96,11 +92,7 @@ export const handlers = {
     if (answer.status === null) throw new Error(answer.invalid);
     if (answer.status === 404) {
       // RL-ORG-MODEL-404; the body is UNSPEC-RL-404-BODY: the standard error body.
-      throw new ApiError(
-        404,
-        'not_found_error',
-        `model ${JSON.stringify(model)} matches no rate-limit group`,
-      );
+      throw apiError('model_no_rate_limit_group', { model: String(model) });
     }
     return { status: ctx.endpoint.success.status, body: answer.body };
   },

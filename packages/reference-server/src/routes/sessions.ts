@@ -16,7 +16,7 @@ import {
   sessionRules,
 } from '@vendor-api/spec';
 import { iso } from '../clock.js';
-import { ApiError, notFound } from '../errors.js';
+import { apiError, notFound } from '../errors.js';
 import { decide } from '../faults/seams.js';
 import {
   checkStoredObjects,
@@ -143,7 +143,7 @@ function storeAttachment(ctx: HandlerContext, owner: ResourceOwner, item: Memory
     },
   );
   if (!attached.ok) {
-    throw new ApiError(400, 'invalid_request_error', attached.problems.map((p) => p.message).join('; '));
+    throw apiError('bad_request', { problem: attached.problems.map((p) => p.message).join('; ') });
   }
   return memoryStoreAttachment(state, attached.resource, iso(state.clock.now()));
 }
@@ -226,7 +226,7 @@ export const handlers = {
       'mount_path' in r.resource ? [r.resource.mount_path] : [],
     );
     const mountProblem = mountPathProblem(ctx.state, body.mount_path as string | undefined, used as string[]);
-    if (mountProblem !== null) throw new ApiError(400, 'invalid_request_error', mountProblem);
+    if (mountProblem !== null) throw apiError('bad_request', { problem: mountProblem });
     if (body.type === 'file') {
       return {
         status: ctx.endpoint.success.status,
@@ -236,7 +236,7 @@ export const handlers = {
     // The add-resource body of the other kinds is not shown (UNSPEC-SRES-CREATE-OTHER-KINDS): only
     // a variant lets one through validation.
     const problem = otherKindProblem(body);
-    if (problem !== null) throw new ApiError(400, 'invalid_request_error', problem);
+    if (problem !== null) throw apiError('bad_request', { problem });
     const resource =
       body.type === 'memory_store'
         ? attachStore(ctx, session, ownerOf(ctx), body as unknown as MemoryStoreItem)
@@ -248,7 +248,7 @@ export const handlers = {
     const session = findSession(ctx);
     // SRES-LIST-LIMIT-OMITTED-ALL: every resource when the limit is omitted.
     const limit = decide(ctx.state).resourceListLimit(ctx.query.limit);
-    if (!limit.ok) throw new ApiError(400, 'invalid_request_error', `query.limit: ${limit.problem.message}`);
+    if (!limit.ok) throw apiError('query_limit', { problem: limit.problem.message });
     const all = resourcesOf(ctx, session.id);
     // SRES-LIST-NEXT-PAGE-NULL: no cursor on the last page.
     const page = decide(ctx.state).resourcePage(all, (r) => r.id, {
@@ -273,7 +273,7 @@ export const handlers = {
     // SRES-UPDATE-ROTATION-REPO-ONLY
     const problems = decide(ctx.state).checkRotation(record.resource);
     if (problems.length > 0) {
-      throw new ApiError(400, 'invalid_request_error', problems.map((p) => p.message).join('; '));
+      throw apiError('bad_request', { problem: problems.map((p) => p.message).join('; ') });
     }
     const token = (ctx.body as SessionResourceUpdateParams).authorization_token;
     record.authorizationToken = token;

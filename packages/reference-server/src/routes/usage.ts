@@ -12,12 +12,12 @@ import {
   GROUP_BY_VALUES,
   MAX_BUCKETS,
 } from '../admin/usage.js';
-import { ApiError } from '../errors.js';
+import { apiError } from '../errors.js';
 import { decide } from '../faults/seams.js';
 import type { SomeHandlers } from '../state.js';
 import { usagePage, usageReportReading, workspaceIdNamesDefault } from '../variants/seams.js';
 
-const bad = (message: string) => new ApiError(400, 'invalid_request_error', message);
+const bad = (problem: string) => apiError('bad_request', { problem });
 
 export const handlers = {
   'organizations.usage_report.messages': (ctx) => {
@@ -30,7 +30,8 @@ export const handlers = {
 
     // `1d` (also the default).
     const width = (query.bucket_width as string | undefined) ?? '1d';
-    const widthMs = reading.bucketWidths[width];
+    // Own keys only: `constructor` is no bucket width.
+    const widthMs = Object.hasOwn(reading.bucketWidths, width) ? reading.bucketWidths[width] : undefined;
     if (widthMs === undefined)
       throw bad(`query.bucket_width: must be one of ${Object.keys(reading.bucketWidths).join(', ')}`);
 

@@ -25,7 +25,7 @@ import {
   organizationOf,
   renderWorkspace,
 } from '../admin/organizations.js';
-import { ApiError } from '../errors.js';
+import { apiError } from '../errors.js';
 import { decide } from '../faults/seams.js';
 import { afterIdPage } from '../pagination.js';
 import type { HandlerContext, ServerState, SomeHandlers } from '../state.js';
@@ -64,7 +64,11 @@ function archive(ctx: HandlerContext, record: WorkspaceRecord) {
   );
   const outcome = result.outcome;
   if (outcome.kind === 'error') {
-    throw new ApiError(outcome.status, outcome.errorType ?? 'invalid_request_error', 'cannot archive');
+    throw apiError(
+      'workspace_archive_refused',
+      {},
+      { status: outcome.status, errorType: outcome.errorType ?? null },
+    );
   }
   if (outcome.kind === 'unspecified')
     answerUnspecified(state, outcome.unspecified, 'cannot archive this workspace');
@@ -129,9 +133,9 @@ function decideMemberChange(
       });
       return;
     case 'unreachable':
-      throw new ApiError(400, 'invalid_request_error', result.reason);
+      throw apiError('bad_request', { problem: result.reason });
     case 'invalid':
-      throw new ApiError(400, 'invalid_request_error', result.error);
+      throw apiError('bad_request', { problem: result.error });
   }
 }
 
@@ -150,15 +154,14 @@ function memberWorkspace(ctx: HandlerContext): WorkspaceRecord {
  */
 function roleOfWire(state: ServerState, wire: WorkspaceRole): RoleKey {
   const read = memberRoleFromWire(state, wire);
-  if ('refused' in read)
-    throw new ApiError(read.refused.status, read.refused.errorType, read.refused.message);
+  if ('refused' in read) throw read.refused;
   return read.role;
 }
 
 /** A user of the workspace's organization named by a member endpoint (UNSPEC-MEMBER-USER-ID: any string). */
 function memberUser(state: ServerState, workspace: WorkspaceRecord, userId: string) {
   const problem = userIdProblem(state, userId);
-  if (problem !== null) throw new ApiError(400, 'invalid_request_error', problem);
+  if (problem !== null) throw apiError('bad_request', { problem });
   return findUser(state, workspace.organizationId, userId);
 }
 
@@ -219,7 +222,7 @@ export const handlers = {
     const { name } = ctx.body as { name: string };
     const active = workspaces.filter((w) => w.archivedAt === null).map((w) => w.name);
     const nameProblem = workspaceNameProblem(state, name, active);
-    if (nameProblem !== null) throw new ApiError(400, 'invalid_request_error', nameProblem);
+    if (nameProblem !== null) throw apiError('bad_request', { problem: nameProblem });
     const record = createWorkspaceRecord(state, organizationId, name);
     // UNSPEC-WS-CREATE-RESPONSE: the created record.
     return { status: ctx.endpoint.success.status, body: workspaceBody(state, record) };
@@ -236,7 +239,7 @@ export const handlers = {
       ctx.query.include_archived as boolean | undefined,
     );
     if (reading.refuseLimit) {
-      throw new ApiError(400, 'invalid_request_error', 'query.limit: must be at least 1');
+      throw apiError('query_limit', { problem: 'must be at least 1' });
     }
     // WS-DEFAULT-NOT-LISTED: only workspaces with an identifier.
     const listed = state.store.workspaces.group('organization', organizationId).filter(

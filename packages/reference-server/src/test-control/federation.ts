@@ -27,9 +27,12 @@
 import {
   type FederationJwks,
   type FederationMatch,
-  type FederationOAuthScope,
+  FederationOAuthScope,
+  FederationRuleId,
   federationRulesMachine,
+  idPrefix,
   matchers,
+  ServiceAccountId,
   step,
 } from '@vendor-api/spec';
 import { validateSchema } from '@vendor-api/validators';
@@ -48,6 +51,9 @@ import {
 import { defaultWorkspaceKey } from '../seed.js';
 import type { ServerState } from '../state.js';
 import { BodyFields, invalid, TEST_CONTROL_PREFIX } from './common.js';
+
+/** The scope of a rule test control creates without one: the spec's workspace scope. */
+const DEFAULT_RULE_SCOPE: FederationOAuthScope = FederationOAuthScope.anyOf[0].const;
 
 const PREFIX = `${TEST_CONTROL_PREFIX}/federation`;
 /** Issuer ids are not documented (UNSPEC-ISSUER-RECORD-FIELDS): this server's own prefix. */
@@ -231,7 +237,7 @@ export function registerFederationTestControl(app: FastifyInstance, state: Serve
     const name = body.string('name') ?? 'service-account';
     checkSchema('FederationName', name, 'name');
     const account = federation.serviceAccounts.put({
-      id: `svac_${state.ids.token('service_account').slice(0, 24)}`,
+      id: `${idPrefix(ServiceAccountId)}${state.ids.token('service_account').slice(0, 24)}`,
       organizationId,
       name,
       workspaceKeys: workspaceKeysOf(state, organizationId, body),
@@ -260,7 +266,7 @@ export function registerFederationTestControl(app: FastifyInstance, state: Serve
     const fields: Record<string, unknown> = {
       name,
       match: body.values.match,
-      oauth_scope: body.values.oauth_scope ?? 'workspace:developer',
+      oauth_scope: body.values.oauth_scope ?? DEFAULT_RULE_SCOPE,
       ...(body.values.token_lifetime_seconds !== undefined
         ? { token_lifetime_seconds: body.values.token_lifetime_seconds }
         : {}),
@@ -277,7 +283,7 @@ export function registerFederationTestControl(app: FastifyInstance, state: Serve
     // A rule without a workspace covers the Default Workspace (UNSPEC-RULE-MULTI-WORKSPACE-FIELD).
     if (keys.length === 0) keys.push(defaultWorkspaceKey(organizationId));
     const rule = federation.rules.put({
-      id: `fdrl_${state.ids.token('federation_rule').slice(0, 24)}`,
+      id: `${idPrefix(FederationRuleId)}${state.ids.token('federation_rule').slice(0, 24)}`,
       organizationId,
       issuerId: issuer.id,
       name,

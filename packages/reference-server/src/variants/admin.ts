@@ -3,14 +3,24 @@
  * unspecified, archived workspaces, the Default Workspace, workspace names, member wire forms,
  * the rate-limit configuration and the usage report.
  */
-import { type OrganizationRole, workspaceRules } from '@vendor-api/spec';
+import { type errors, idPrefix, type OrganizationRole, WorkspaceId, workspaceRules } from '@vendor-api/spec';
+import { type ApiError, apiError } from '../errors.js';
 import type { Admission, RequestParts } from './admission.js';
 import type { HasVariants } from './types.js';
 
 type RoleKey = workspaceRules.WorkspaceRoleKey;
 
-/** An answer to a case whose answer the documents do not show: success, or an error. */
-export type UnspecifiedAnswer = 'success' | { readonly status: number; readonly errorType: string };
+/**
+ * An answer to a case whose answer the documents do not show: success, or a refusal by a code of
+ * the spec's error table whose message names the case (`{problem} ({unspecified})`).
+ */
+export type UnspecifiedAnswer = 'success' | { readonly refused: UnspecifiedRefusalCode };
+
+/** The codes of the error table that refuse a case the documents do not show. */
+type UnspecifiedRefusalCode =
+  | (typeof errors.UNSPECIFIED_REFUSALS)[keyof typeof errors.UNSPECIFIED_REFUSALS]
+  | 'workspace_archive_archived'
+  | 'member_update_same_role';
 
 /** A member change, for the answers that depend on it. */
 export interface MemberChange {
@@ -18,8 +28,6 @@ export interface MemberChange {
   readonly role?: RoleKey;
   readonly orgRole: OrganizationRole;
 }
-
-const refused = (status: number): UnspecifiedAnswer => ({ status, errorType: 'invalid_request_error' });
 
 /**
  * The answer to a case the spec leaves unspecified, by its Unspecified id: the variants' answer,
@@ -34,7 +42,7 @@ export function unspecifiedAnswer(
   const v = state.variants;
   switch (id) {
     case 'UNSPEC-WS-ARCHIVE-ARCHIVED':
-      return v.has('archived-workspaces-other') ? refused(409) : reference;
+      return v.has('archived-workspaces-other') ? { refused: 'workspace_archive_archived' } : reference;
     case 'UNSPEC-MEMBER-ARCHIVED-WORKSPACE':
       return v.has('archived-workspaces-other') ? 'success' : reference;
     case 'UNSPEC-MEMBER-ADD-EXISTING':
@@ -47,7 +55,7 @@ export function unspecifiedAnswer(
     case 'UNSPEC-MEMBER-NOT-A-MEMBER':
       return v.has('member-changes-idempotent') && change?.kind === 'remove' ? 'success' : reference;
     case 'UNSPEC-MEMBER-UPDATE-SAME-ROLE':
-      return v.has('member-updates-strict') ? refused(400) : reference;
+      return v.has('member-updates-strict') ? { refused: 'member_update_same_role' } : reference;
     default:
       return reference;
   }
@@ -138,39 +146,15 @@ export function admitMemberRole(
 export function memberRoleFromWire(
   state: HasVariants,
   wire: string,
-): { readonly role: RoleKey } | { readonly refused: { status: number; errorType: string; message: string } } {
+): { readonly role: RoleKey } | { readonly refused: ApiError } {
   if (state.variants.has('member-wire-forms')) {
-    if (wire === 'workspace_billing') {
-      return {
-        refused: {
-          status: 403,
-          errorType: 'permission_error',
-          message: 'body.workspace_role: the billing role cannot be assigned manually',
-        },
-      };
-    }
-    const other = OTHER_ROLE_WIRES[wire];
+    if (wire === 'workspace_billing') return { refused: apiError('member_role_billing_assigned') };
+    const other = Object.hasOwn(OTHER_ROLE_WIRES, wire) ? OTHER_ROLE_WIRES[wire] : undefined;
     if (other !== undefined) return { role: other };
-    if (wire === 'workspace_user') {
-      return {
-        refused: {
-          status: 400,
-          errorType: 'invalid_request_error',
-          message: 'body.workspace_role: unknown role',
-        },
-      };
-    }
+    if (wire === 'workspace_user') return { refused: apiError('member_role_unknown') };
   }
   const role = workspaceRules.workspaceRoleFromWire(wire);
-  return role === null
-    ? {
-        refused: {
-          status: 400,
-          errorType: 'invalid_request_error',
-          message: 'body.workspace_role: unknown role',
-        },
-      }
-    : { role };
+  return role === null ? { refused: apiError('member_role_unknown') } : { role };
 }
 
 const USER_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -232,7 +216,7 @@ const DEFAULT_NAMED_IN = new Set([
 ]);
 
 /** A workspace id standing in for `default` while the path is validated. */
-const STAND_IN_WORKSPACE_ID = 'wrkspc_default';
+const STAND_IN_WORKSPACE_ID = `${idPrefix(WorkspaceId)}default`;
 
 /** `default` in an admin path is validated as a stand-in id, then handed on as sent (UNSPEC-WS-ARCHIVE-DEFAULT). */
 export function admitDefaultWorkspacePath(

@@ -3,7 +3,7 @@
  * is silent, the order of its checks, the reading of time claims, the access-token lifetime and
  * the key-set cache age.
  */
-import { jwt, RULE_TOKEN_LIFETIME_MIN_SECONDS, TokenExchangeParams } from '@vendor-api/spec';
+import { errors, jwt, RULE_TOKEN_LIFETIME_MIN_SECONDS, TokenExchangeParams } from '@vendor-api/spec';
 import { validateSchema } from '@vendor-api/validators';
 import type { HasVariants } from './types.js';
 
@@ -27,7 +27,7 @@ export function exchangeBodyErrorType(state: HasVariants, body: unknown, documen
     if (missing || !validateSchema('FederationRuleId', ruleId).ok) return documentedType;
     if (body.grant_type !== TokenExchangeParams.properties.grant_type.const) return UNSUPPORTED_GRANT_TYPE;
   }
-  return 'invalid_request_error';
+  return errors.ERRORS.bad_request.type;
 }
 
 /** Where the detail of an exchange error travels: in the message, or as `error.detail`. */
@@ -87,9 +87,6 @@ export function assertionRefusedFirst(
 export function workspaceRefusedAfterVerification(state: HasVariants): boolean {
   return state.variants.has('exchange-workspace-refused-explicitly');
 }
-
-/** Detail of the refusal of a workspace the exchange cannot scope a token to. */
-export const WORKSPACE_NOT_ENABLED = 'workspace_not_enabled';
 
 /**
  * How long an access token lives, in seconds (UNSPEC-EXCH-EXPIRES-IN-VALUE): the rule's lifetime,

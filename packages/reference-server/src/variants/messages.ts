@@ -118,7 +118,9 @@ function conversationProblem(messages: unknown): string | null {
 function imageProblem(block: JsonObject, where: string): string | null {
   const source = block.source;
   if (!isObject(source) || source.type !== 'base64') return null;
-  const signature = IMAGE_SIGNATURES[String(source.media_type)];
+  const mediaType = String(source.media_type);
+  // Own keys only: `constructor` is no media type.
+  const signature = Object.hasOwn(IMAGE_SIGNATURES, mediaType) ? IMAGE_SIGNATURES[mediaType] : undefined;
   if (signature === undefined)
     return `${where}.source.media_type: must be one of ${Object.keys(IMAGE_SIGNATURES).join(', ')}`;
   const bytes = Buffer.from(String(source.data), 'base64');

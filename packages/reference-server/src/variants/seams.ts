@@ -11,7 +11,7 @@
  * - `errorAnswer`: the status and body of an error;
  * - and the choices a handler names, by area, in the modules re-exported below.
  */
-import { access, type Endpoint } from '@vendor-api/spec';
+import { access, type Endpoint, errors } from '@vendor-api/spec';
 import { errorDetailField } from './federation.js';
 import type { HasVariants } from './types.js';
 
@@ -202,7 +202,7 @@ export function errorAnswer(
   const known = documented(endpoint, status, type, error.documented);
   if (!known && v.has('other-error-statuses')) status = OTHER_STATUS[status] ?? status;
   if (!known && v.has('other-error-types'))
-    type = type === 'invalid_request_error' ? 'validation_failed' : `${type}_variant`;
+    type = type === errors.ERRORS.bad_request.type ? 'validation_failed' : `${type}_variant`;
   // Where a documented detail travels is not shown (UNSPEC-EXCH-DETAIL-LOCATION).
   const detail = error.detail !== null && errorDetailField(state) ? { detail: error.detail } : {};
   const message = 'detail' in detail ? error.reason : error.message;

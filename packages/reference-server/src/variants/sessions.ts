@@ -2,7 +2,13 @@
  * Seams of sessions and session resources: what session creation needs and takes, the add-resource
  * kinds and their rules, and the shape of memory-store attachments.
  */
-import { type Endpoint, type MemoryStoreSessionResource, vendor as publishedVendor } from '@vendor-api/spec';
+import {
+  type Endpoint,
+  idPrefix,
+  MemoryStoreId,
+  type MemoryStoreSessionResource,
+  vendor as publishedVendor,
+} from '@vendor-api/spec';
 import type { Admission, RequestParts } from './admission.js';
 import type { HasVariants } from './types.js';
 
@@ -76,8 +82,9 @@ export function otherKindProblem(body: JsonObject): string | null {
   const optionalString = (name: string) =>
     body[name] === undefined || typeof body[name] === 'string' ? null : `body.${name}: must be a string`;
   if (body.type === 'memory_store') {
-    if (typeof body.memory_store_id !== 'string' || !body.memory_store_id.startsWith('memstore_'))
-      return 'body.memory_store_id: a memstore_ identifier is required';
+    const prefix = idPrefix(MemoryStoreId);
+    if (typeof body.memory_store_id !== 'string' || !body.memory_store_id.startsWith(prefix))
+      return `body.memory_store_id: a ${prefix} identifier is required`;
     return optionalString('instructions') ?? optionalString('access');
   }
   let url: URL | null = null;

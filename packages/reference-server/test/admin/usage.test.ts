@@ -99,6 +99,9 @@ describe('GET /v1/organizations/usage_report/messages', () => {
       `starting_at=${START}&ending_at=${START}`,
       `starting_at=${START}&ending_at=${longEnd}`,
       'bucket_width=1h',
+      // A name every object has is no bucket width either.
+      'bucket_width=constructor',
+      'bucket_width=toString',
       'group_by[]=model',
       'starting_at=yesterday',
       'starting_at=2026-01-01T00:00:00%2B01:00',
