@@ -9,16 +9,26 @@
 import {
   type Dream,
   type DreamCreateParams,
+  DreamId,
+  FederationRuleId,
+  idPrefix,
   type MessageBatch,
+  MessageBatchId,
   type Operation,
   type OperationId,
+  ServiceAccountId,
+  SessionResourceId,
   TokenExchangeParams,
+  WorkspaceId,
 } from '@vendor-api/spec';
 import type { Capability } from '../../capabilities.js';
 import { archiveWorkspace, type CaseContext, type Release } from '../../case.js';
 import type { CallOptions } from '../../http.js';
 import { createBody } from '../dreams/support/index.js';
 import { wireOf, workspaceRecords } from '../workspaces/support.js';
+
+/** A well-formed id of a resource that does not exist: the schema's prefix and `probe`. */
+const probeId = (schema: Parameters<typeof idPrefix>[0]): string => `${idPrefix(schema)}probe`;
 
 export interface Probe {
   readonly options: CallOptions;
@@ -119,9 +129,9 @@ export async function probe(ctx: CaseContext, endpoint: Operation): Promise<Prob
         body: {
           grant_type: TokenExchangeParams.properties.grant_type.const,
           assertion: 'eyJhbGciOiJFUzI1NiJ9.e30.c2ln',
-          federation_rule_id: 'fdrl_probe',
+          federation_rule_id: probeId(FederationRuleId),
           organization_id: ctx.target.organizationId,
-          service_account_id: 'svac_probe',
+          service_account_id: probeId(ServiceAccountId),
         },
       });
     case 'organizations.rate_limits.list':
@@ -140,7 +150,7 @@ export async function probe(ctx: CaseContext, endpoint: Operation): Promise<Prob
       ctx.afterCase(archiveWorkspacesNamed(PROBE_WORKSPACE));
       return { options: { body: { name: PROBE_WORKSPACE } }, valid: true };
     case 'organizations.workspaces.archive': {
-      if (!has(ctx, 'workspaces')) return placeholder({ path: { workspace_id: 'wrkspc_probe' } });
+      if (!has(ctx, 'workspaces')) return placeholder({ path: { workspace_id: probeId(WorkspaceId) } });
       const w = await ctx.fixture('workspaces', 'createWorkspace', 'access-probe-archive');
       return { options: { path: { workspace_id: w.id } }, valid: true };
     }
@@ -185,7 +195,7 @@ export async function probe(ctx: CaseContext, endpoint: Operation): Promise<Prob
     case 'messages.batches.retrieve': {
       const id = await batch(ctx);
       return id === null
-        ? placeholder({ path: { message_batch_id: 'msgbatch_probe' } })
+        ? placeholder({ path: { message_batch_id: probeId(MessageBatchId) } })
         : { options: { path: { message_batch_id: id } }, valid: true };
     }
     case 'messages.batches.results': {
@@ -225,7 +235,7 @@ export async function probe(ctx: CaseContext, endpoint: Operation): Promise<Prob
       const r = await fileResource(ctx);
       const path = r
         ? { session_id: r.session, resource_id: r.resource }
-        : { session_id: 'sesn_probe', resource_id: 'sesrsc_probe' };
+        : { session_id: 'sesn_probe', resource_id: probeId(SessionResourceId) };
       // Rotation is for repository resources only (a file resource cannot be rotated): no valid probe.
       if (endpoint.id === 'sessions.resources.update')
         return placeholder({ path, body: { authorization_token: 'probe-token' } });
@@ -243,7 +253,7 @@ export async function probe(ctx: CaseContext, endpoint: Operation): Promise<Prob
     case 'dreams.cancel':
     case 'dreams.archive': {
       const id = await dream(ctx);
-      if (id === null) return placeholder({ path: { dream_id: 'drm_probe' } });
+      if (id === null) return placeholder({ path: { dream_id: probeId(DreamId) } });
       if (endpoint.id === 'dreams.archive') {
         // Only an ended dream can be archived: cancel it first.
         const res = await ctx.call('dreams.cancel', { path: { dream_id: id } });

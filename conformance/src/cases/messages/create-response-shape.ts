@@ -1,3 +1,4 @@
+import { idPrefix, MessageId } from '@vendor-api/spec';
 import fc from 'fast-check';
 import { type CaseContext, defineCase } from '../../case.js';
 import { conversation } from './conversation.js';
@@ -39,8 +40,9 @@ export const createResponseShape = defineCase({
         // The success status is not shown (UNSPEC-MSG-SUCCESS-STATUS): any 2xx.
         ctx.http.expect(res, [{ kind: 'status-class', equals: '2xx' }]);
         const m = ctx.bodyOf(res);
-        if (typeof m.id !== 'string' || !m.id.startsWith('msg_'))
-          ctx.fail(`id ${JSON.stringify(m.id)} lacks msg_`);
+        const prefix = idPrefix(MessageId);
+        if (typeof m.id !== 'string' || !m.id.startsWith(prefix))
+          ctx.fail(`id ${JSON.stringify(m.id)} lacks ${prefix}`);
         ctx.field(res, '/type', 'message');
         ctx.field(res, '/role', 'assistant');
         if (!Array.isArray(m.content)) ctx.fail('content is not an array');

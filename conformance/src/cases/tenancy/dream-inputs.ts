@@ -2,6 +2,7 @@
  * Dream inputs that are not the caller's: a memory store or a session of another workspace of the
  * organization, of another organization, or an id that names nothing. The dream never runs on one.
  */
+import { idPrefix, MemoryStoreId } from '@vendor-api/spec';
 import type { Workspace } from '../../adapter.js';
 import { type CaseContext, defineCase } from '../../case.js';
 import { createBody, freshInputs } from '../dreams/support/index.js';
@@ -12,7 +13,7 @@ async function foreignInputs(ctx: CaseContext) {
   const out = [
     {
       what: 'an unknown id',
-      storeId: 'memstore_0unknown0000000000000000',
+      storeId: `${idPrefix(MemoryStoreId)}0unknown0000000000000000`,
       sessionId: 'sesn_0unknown0000000000000000',
     },
   ];

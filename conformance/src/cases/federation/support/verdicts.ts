@@ -5,7 +5,9 @@
  * outcome is the row `step` picks for those facts.
  */
 import {
+  FederationRuleId,
   federationRulesMachine,
+  idPrefix,
   jwt,
   type matchers,
   type Outcome,
@@ -125,7 +127,9 @@ export function stableJwtVerdict(
 
 /** The canonical `invalid_grant` answer of the target: an exchange naming a rule that does not exist. */
 export async function nonexistentRuleAnswer(ctx: CaseContext, rule: RuleHandle, assertion: string) {
-  const res = await exchange(ctx, rule, assertion, { federation_rule_id: `fdrl_${'0'.repeat(24)}` });
+  const res = await exchange(ctx, rule, assertion, {
+    federation_rule_id: `${idPrefix(FederationRuleId)}${'0'.repeat(24)}`,
+  });
   // A rule that does not exist is answered like an archived one (RULE-ARCHIVED-NONEXISTENT).
   expectOutcome(ctx, res, expected({ state: 'archived' }).outcome);
   return res;
