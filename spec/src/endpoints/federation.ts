@@ -7,6 +7,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { TokenExchangeParams, TokenExchangeResponse } from '../resources/federation.js';
+import { stepAt } from '../rules/jwt.js';
 import type { Endpoint, ErrorCase } from '../types.js';
 
 const invalidGrant = (when: string, requirements: readonly string[]): ErrorCase => ({
@@ -132,17 +133,8 @@ export const endpoints = [
       'EXCH-TOKEN-WORKSPACE-FIXED',
       'EXCH-ERROR-BODY',
       'EXCH-ERROR-CLIENT-WRAP',
-      'JWT-SIZE-MAX',
-      'JWT-ALG-ACCEPTED',
-      'JWT-ALG-HMAC-REJECTED',
-      'JWT-ALG-NONE-REJECTED',
-      'JWT-KID-REQUIRED',
-      'JWT-SUB-REQUIRED',
-      'JWT-IAT-REQUIRED',
-      'JWT-IAT-NOT-FUTURE',
-      'JWT-EXP-REQUIRED',
-      'JWT-NBF-SKEW',
-      'JWT-LIFETIME-MAX',
+      // The checks the error table does not list, as the verification's step cites them.
+      ...stepAt('jwt-checks').requirements,
       'JWT-LIFETIME-DEFAULT',
     ],
     unspecified: [
