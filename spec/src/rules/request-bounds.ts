@@ -5,6 +5,7 @@
  * (BATCH-CREATE-MAX-SIZE) and the exchange's assertion at most 16 KiB (EXCH-ASSERTION-MAX); the
  * other caps are derived from those. Exported through `access`.
  */
+import type { OperationId } from '../index.js';
 import { MAX_ASSERTION_BYTES } from './jwt.js';
 
 export { jsonDepthViolation, MAX_JSON_DEPTH } from './json-depth.js';
@@ -27,10 +28,10 @@ export const BODY_LIMITS = {
   /** The assertion (EXCH-ASSERTION-MAX) plus room for the other fields and one byte more of it. */
   'oauth.token': MAX_ASSERTION_BYTES + 4 * KIB,
   default: 1024 * KIB,
-} as const satisfies Readonly<Record<string, number>>;
+} as const satisfies Partial<Record<OperationId, number>> & { readonly default: number };
 
 /** The body limit of an operation (UNSPEC-REQUEST-BODY-SIZE). */
-export function bodyLimit(operationId: string): number {
+export function bodyLimit(operationId: OperationId): number {
   return Object.hasOwn(BODY_LIMITS, operationId)
     ? BODY_LIMITS[operationId as keyof typeof BODY_LIMITS]
     : BODY_LIMITS.default;
