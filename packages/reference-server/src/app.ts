@@ -292,7 +292,7 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
 
   /** An error answer as the variants shape it (the plain error body when none is on). */
   const sendError = (request: FastifyRequest, reply: FastifyReply, error: ApiError) => {
-    const endpoint = (request.routeOptions.config as { endpoint?: Endpoint } | undefined)?.endpoint;
+    const endpoint = (request.routeOptions.config as { endpoint?: Operation } | undefined)?.endpoint;
     // Only the API's operations vary; test control and unknown routes answer the plain error body.
     if (endpoint === undefined) return reply.code(error.status).send(error.body);
     const out = errorAnswer(state, endpoint, {
@@ -370,7 +370,7 @@ function bodyUnread(request: FastifyRequest): boolean {
 /** The message of a 4xx Fastify raises (a body too large, a content type without a parser). */
 function frameworkErrorMessage(request: FastifyRequest, error: Error & { code?: string }): string {
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    const endpoint = (request.routeOptions.config as { endpoint?: Endpoint } | undefined)?.endpoint;
+    const endpoint = (request.routeOptions.config as { endpoint?: Operation } | undefined)?.endpoint;
     const limit = endpoint === undefined ? access.BODY_LIMITS.default : access.bodyLimit(endpoint.id);
     return `request body larger than ${limit} bytes, the limit of ${endpoint?.id ?? 'this route'}`;
   }

@@ -43,6 +43,7 @@ const quote = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
 export function bannerLines(info: BannerInfo): string[] {
   const v = info.spec.vendor;
   const message = operation(info.spec, 'messages.create');
+  const rateLimits = operation(info.spec, 'organizations.rate_limits.list');
   // The betas each resource family's operations need (`dreams`, `sessions`).
   const betas = new Map<string, string>();
   for (const e of info.spec.endpoints) {
@@ -54,7 +55,7 @@ export function bannerLines(info: BannerInfo): string[] {
     ['workspace key', info.demo.workspaceKey],
     ['organization id', info.demo.organizationId],
     ['workspace id', info.demo.workspaceId],
-    ['models', `${v.models.all.join(', ')} (dated ids and aliases: GET /v1/organizations/rate_limits)`],
+    ['models', `${v.models.all.join(', ')} (dated ids and aliases: ${rateLimits.method} ${rateLimits.path})`],
     ['clock', clockLine(info.clock, info.timings, info.testControl)],
   ];
   if (info.testControl) rows.push(['test control', `${info.baseUrl}/_test/`]);

@@ -37,7 +37,7 @@ Time:
   --clock wall|manual       wall (default): the wall clock; test control can move it forward
                             (POST /_test/clock/advance {ms}), freeze and resume it
                             (POST /_test/clock/freeze, /_test/clock/resume). manual: time stands
-                            still until test control advances it
+                            still until test control advances it (needs --test-control)
   --batch-seconds S         a batch ends S seconds after creation (default ${SANDBOX_SECONDS.batch})
   --dream-start-seconds S   a dream's pipeline starts S seconds after creation (default ${SANDBOX_SECONDS.dreamStart})
   --dream-run-seconds S     a running dream completes S seconds after it started (default ${SANDBOX_SECONDS.dreamRun})
@@ -141,6 +141,10 @@ else {
 }
 
 const testControl = values['test-control'] === true;
+if (values.clock === 'manual' && !testControl) {
+  console.error('--clock manual needs --test-control: only test control moves a manual clock');
+  process.exit(2);
+}
 let app: ReturnType<typeof createServer>;
 try {
   app = createServer({

@@ -16,9 +16,10 @@ import {
 } from '@vendor-api/spec';
 import { compactVerify, importJWK, type JWK } from 'jose';
 import type { VerificationStages } from '../federation/verify.js';
-import { type FaultSet, faultOn } from './index.js';
+import { faultOn } from './index.js';
 
-type HasFaults = { readonly faults: FaultSet };
+/** What the exchange's seams read: the server's fault set, asked by name (`faultOn`). */
+type HasFaults = Parameters<typeof faultOn>[0];
 
 // ---------------------------------------------------------------------------------------------
 // Verification
