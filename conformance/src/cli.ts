@@ -388,6 +388,13 @@ async function resolveTarget(values: Values, seed: number): Promise<Resolved> {
     throw new UsageError(
       `with --base-url, also give ${missing.map((m) => `--${m}`).join(', ')} (or --adapter reference against a reference server with test control)`,
     );
+  // A second tenant is named by all three options or none (the tenancy cases need each of them).
+  const other = ['other-admin-key', 'other-workspace-id', 'other-workspace-key'] as const;
+  const unnamed = other.filter((o) => !values[o]);
+  if (unnamed.length > 0 && unnamed.length < other.length)
+    throw new UsageError(
+      `a second tenant needs ${other.map((o) => `--${o}`).join(', ')}; missing: ${unnamed.map((o) => `--${o}`).join(', ')}`,
+    );
   try {
     const r = await request(baseUrl, { method: 'GET', headersTimeout: 10_000 });
     await r.body.dump();

@@ -64,6 +64,13 @@ describe('vendor-conformance', () => {
     expect(await main(['mutants', '--case', 'nope'])).toBe(2);
   });
 
+  it('a second tenant named only in part is a usage error, not silently dropped', async () => {
+    capture();
+    const args = ['run', '--base-url', 'http://127.0.0.1:9', '--adapter', 'reference'];
+    expect(await main([...args, '--other-admin-key', 'k', '--other-workspace-id', 'w'])).toBe(2);
+    expect(err.join('\n')).toContain('missing: --other-workspace-key');
+  });
+
   it('takes the old family name exchange (and its case ids) with a one-line notice on stderr', async () => {
     capture();
     const notices: string[] = [];
