@@ -15,7 +15,7 @@ const { values, positionals: wanted } = parseCommandLine(
   { large: { type: 'boolean' } },
   `Usage: pnpm bench [name...] [--large]
 
-  name      run only these benchmarks: validate, generate, jsonl, exchange, messages
+  name      run only these benchmarks: validate, generate, jsonl, exchange, messages, tenants
   --large   jsonl streams about 256 MB instead of a smaller body
   --help    this text
 

@@ -9,11 +9,10 @@
  *
  * Run as its own process: `pnpm bench tenants` (BENCH_TENANTS_COUNT requests per run, default 4,000).
  */
-import { realpathSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { pathToFileURL } from 'node:url';
 import { createServer, ManualClock, TEST_CONTROL_TOKEN_HEADER } from '@vendor-api/reference-server';
 import { access, operation, spec, vendor } from '@vendor-api/spec';
+import { invokedDirectly } from '@vendor-api/spec/cli';
 
 const TARGET = 0.9;
 const STORED = 50_000;
@@ -178,6 +177,6 @@ export async function run(): Promise<boolean> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
+if (invokedDirectly(import.meta.url)) {
   process.exit((await run()) ? 0 : 1);
 }

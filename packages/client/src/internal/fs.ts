@@ -1,9 +1,9 @@
-/** File-system helpers: tolerant reads and the atomic, owner-only write of secret files. */
+/** File-system helpers: telling a missing file apart, and the atomic, owner-only write of secret files. */
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
-/** Reads a UTF-8 file; undefined when it does not exist. Other errors propagate. */
+/** Whether a file-system error says the file (or a folder on its path) does not exist. */
 export function isNotFound(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'ENOENT' || code === 'ENOTDIR';
