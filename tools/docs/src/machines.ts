@@ -31,7 +31,8 @@ function outcomeText(o: Outcome): string {
   }
 }
 
-const guardText = (when: Readonly<Record<string, boolean | undefined>> | undefined) =>
+/** A row's condition in words: the guards that hold, and `not` the ones that do not. */
+export const guardText = (when: Readonly<Record<string, boolean | undefined>> | undefined) =>
   Object.entries(when ?? {})
     .map(([g, v]) => (v ? g : `not ${g}`))
     .join(', ');

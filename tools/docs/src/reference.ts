@@ -6,6 +6,7 @@
  */
 import type { AnyMachine, Endpoint, Outcome, VendorSpec } from '@vendor-api/spec';
 import { escapeHtml, operationHref, unspecifiedHref } from './html.js';
+import { guardText } from './machines.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: parts of an OpenAPI document of any shape
 type Obj = Record<string, any>;
@@ -30,10 +31,11 @@ function machineSection(e: Endpoint, machines: readonly AnyMachine[]): string {
       if (def.operation !== e.id) continue;
       const rows = m.rows
         .filter((r) => r.event === event)
-        .map(
-          (r) =>
-            `- ${r.from.map((s) => `\`${s}\``).join(', ')} → ${r.to === 'unchanged' ? 'unchanged' : `\`${r.to}\``}: ${outcomeText(r.outcome)}`,
-        );
+        .map((r) => {
+          // Rows of one event from one state differ by their condition: it is part of the row.
+          const when = guardText(r.when);
+          return `- ${r.from.map((s) => `\`${s}\``).join(', ')}${when ? ` (when ${when})` : ''} → ${r.to === 'unchanged' ? 'unchanged' : `\`${r.to}\``}: ${outcomeText(r.outcome)}`;
+        });
       out.push(
         `**State machine.** This operation is the event \`${event}\` of the [\`${m.id}\` state machine](machines/${m.id}.html):\n\n${rows.join('\n')}`,
       );

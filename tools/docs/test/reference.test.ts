@@ -41,6 +41,18 @@ describe('the annotated reference', () => {
       }
   });
 
+  it("tells an operation's machine rows apart (rows from one state differ by their condition)", () => {
+    let rows = 0;
+    for (const op of operations) {
+      const lines = (op.description as string).split('\n').filter((l) => l.startsWith('- `'));
+      rows += lines.length;
+      expect(new Set(lines).size, op.operationId).toBe(lines.length);
+    }
+    // the exchange's chain alone has rows that differ only by their guards
+    expect(operations.find((o) => o.operationId === 'oauth.token')?.description).toContain('(when ');
+    expect(rows).toBeGreaterThan(0);
+  });
+
   it('marks every unspecified item of every operation, and every response whose body is not shown', () => {
     for (const e of spec.endpoints) {
       const op = operations.find((o) => o.operationId === e.id)!;
