@@ -45,8 +45,7 @@ const tokenHeader = (options: ReferenceAdapterOptions): Record<string, string> =
 
 /**
  * The target of the seeded (demo) organization, as test control's state gives it
- * (`GET /_test/state`): its admin key, its workspace with a workspace key, its id; the server's
- * clock frozen. A TestControlError when the server answers without test control (started without
+ * (`GET /_test/state`): its admin key, its workspace with a workspace key, its id. A TestControlError when the server answers without test control (started without
  * it).
  */
 export async function referenceTarget(
@@ -73,15 +72,6 @@ export async function referenceTarget(
     typeof workspaceKey !== 'string'
   )
     throw new TestControlError(`GET ${url} names no seeded organization with its keys`);
-  // The suite keeps time itself: a server on the wall clock stands still from now on and moves only
-  // when the suite advances it (`POST /_test/clock/resume` lets it run again). A server whose
-  // clock is manual already does; one without the freeze route answers 404, and runs on.
-  const freeze = await request(`${testControlBase(baseUrl)}/clock/freeze`, {
-    method: 'POST',
-    headers: tokenHeader(options),
-    headersTimeout: 10_000,
-  });
-  await freeze.body.dump();
   return { baseUrl, adminKey, workspace: { id: workspaceId, apiKey: workspaceKey }, organizationId };
 }
 
@@ -140,12 +130,27 @@ export function referenceAdapter(baseUrl: string, options: ReferenceAdapterOptio
     return organizationId;
   }
   const tc: TestControl = { call, ok };
+  let frozeTheClock = false;
   const areas = [federationMethods(tc), adminMethods(tc)];
   for (const area of areas) for (const c of area.capabilities) capabilities.add(c);
   return {
     ...Object.assign({}, ...areas.map((a) => a.methods)),
     name: 'reference-server',
     capabilities,
+    // The suite keeps time itself: a server on the running wall clock stands still for the run and
+    // moves only when the suite advances it; after the run it runs on from where the suite left it.
+    // A manual clock, or one frozen before the run, is left as it was.
+    async setup() {
+      const s = await ok<{ clock: string }>('GET', '/state');
+      if (s.clock !== 'wall') return;
+      await ok('POST', '/clock/freeze');
+      frozeTheClock = true;
+    },
+    async teardown() {
+      if (!frozeTheClock) return;
+      frozeTheClock = false;
+      await ok('POST', '/clock/resume');
+    },
     async advanceClock(ms: number) {
       await ok('POST', '/clock/advance', { ms });
     },
