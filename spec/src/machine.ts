@@ -25,31 +25,65 @@ interface IndexedRow<S extends string, E extends string, G extends string, F ext
 }
 
 /**
- * The rows of a table grouped by event, in table order: derived once per table (keyed by its
- * `rows` array) instead of scanning every row of the machine on every step.
+ * The rows of one event, with their guards as bit masks over the event's guards: a row applies to
+ * facts when the bits it names (`care`) hold the values it wants (`want`). One pass over the
+ * event's guards reads the facts; each row is then one comparison, not a lookup per guard.
  */
-const rowIndexes = new WeakMap<
-  readonly AnyRow[],
-  Map<string, IndexedRow<string, string, string, string>[]>
->();
+interface EventRows<S extends string, E extends string, G extends string, F extends string> {
+  readonly rows: readonly IndexedRow<S, E, G, F>[];
+  /** The guards the rows name, by bit (null: more than a mask holds; rows are matched by name). */
+  readonly guards: readonly G[] | null;
+  readonly care: Int32Array;
+  readonly want: Int32Array;
+}
+
+/** Guards a 32-bit mask holds. */
+const MASK_BITS = 31;
+
+const rowIndexes = new WeakMap<readonly AnyRow[], Map<string, EventRows<string, string, string, string>>>();
+
+function indexEvent(
+  rows: IndexedRow<string, string, string, string>[],
+): EventRows<string, string, string, string> {
+  const names = [...new Set(rows.flatMap((r) => r.when.map(([guard]) => guard)))];
+  const care = new Int32Array(rows.length);
+  const want = new Int32Array(rows.length);
+  if (names.length > MASK_BITS) return { rows, guards: null, care, want };
+  rows.forEach((r, i) => {
+    for (const [guard, wanted] of r.when) {
+      const bit = 1 << names.indexOf(guard);
+      care[i] = (care[i] as number) | bit;
+      if (wanted) want[i] = (want[i] as number) | bit;
+    }
+  });
+  return { rows, guards: names, care, want };
+}
 
 function rowsOfEvent<S extends string, E extends string, G extends string, F extends string>(
   machine: Machine<S, E, G, F>,
   event: E,
-): readonly IndexedRow<S, E, G, F>[] {
+): EventRows<S, E, G, F> {
   let index = rowIndexes.get(machine.rows);
   if (!index) {
-    index = new Map();
+    const byEvent = new Map<string, IndexedRow<string, string, string, string>[]>();
     for (const row of machine.rows as readonly AnyRow[]) {
       const when = row.when ? (Object.entries(row.when) as [string, boolean][]) : [];
-      const group = index.get(row.event) ?? [];
+      const group = byEvent.get(row.event) ?? [];
       group.push({ row, when });
-      index.set(row.event, group);
+      byEvent.set(row.event, group);
     }
+    index = new Map([...byEvent].map(([name, rows]) => [name, indexEvent(rows)]));
     rowIndexes.set(machine.rows, index);
   }
-  return (index.get(event) ?? []) as unknown as readonly IndexedRow<S, E, G, F>[];
+  return (index.get(event) ?? NO_ROWS) as unknown as EventRows<S, E, G, F>;
 }
+
+const NO_ROWS: EventRows<string, string, string, string> = {
+  rows: [],
+  guards: [],
+  care: new Int32Array(0),
+  want: new Int32Array(0),
+};
 
 function guardsMatch<G extends string>(
   when: readonly (readonly [G, boolean])[],
@@ -68,9 +102,23 @@ export function matchingRows<S extends string, E extends string, G extends strin
   event: E,
   facts: Readonly<Partial<Record<G, boolean>>> = {} as Partial<Record<G, boolean>>,
 ): Row<S, E, G, F>[] {
+  const indexed = rowsOfEvent(machine, event);
   const rows: Row<S, E, G, F>[] = [];
-  for (const { row, when } of rowsOfEvent(machine, event)) {
-    if (row.from.includes(state) && guardsMatch(when, facts)) rows.push(row);
+  const { guards, care, want } = indexed;
+  if (guards === null) {
+    for (const { row, when } of indexed.rows) {
+      if (row.from.includes(state) && guardsMatch(when, facts)) rows.push(row);
+    }
+    return rows;
+  }
+  // A fact not given, or not true, is false (as `guardsMatch` reads it).
+  let mask = 0;
+  for (let bit = 0; bit < guards.length; bit++) {
+    if (facts[guards[bit] as G] === true) mask |= 1 << bit;
+  }
+  for (let i = 0; i < indexed.rows.length; i++) {
+    const { row } = indexed.rows[i] as IndexedRow<S, E, G, F>;
+    if ((mask & (care[i] as number)) === want[i] && row.from.includes(state)) rows.push(row);
   }
   return rows;
 }

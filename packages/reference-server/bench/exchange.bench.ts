@@ -15,23 +15,25 @@
  * the load generator in a second process. The issuer (inline ES256 key), the service account and
  * the rule are registered through the test-control API over HTTP, as a client would.
  *
- * Each phase is measured twice, alternating, and its better run counts. Every JWT is distinct (a
- * `jti` per request), so nothing can be answered from a cache of assertions. Bounded: a fixed
- * number of requests per phase and a time limit. */
+ * The three are measured in rounds, one right after the other (`pairedRounds`); each ratio is read
+ * within each round and its median over the rounds counts. Every JWT is distinct (a `jti` per
+ * request), so nothing can be answered from a cache of assertions. Bounded: a fixed number of
+ * requests per phase and a time limit. */
 import { vendor } from '@vendor-api/spec';
 import Fastify from 'fastify';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, jwtVerify, SignJWT } from 'jose';
 import { createServer, REQUEST_ID_HEADER, TEST_CONTROL_TOKEN_HEADER } from '../src/index.js';
 import {
   answerShape,
-  best,
   Loader,
   loadPhase,
   localPhase,
-  type Phase,
+  median,
+  pairedRounds,
   pipelining,
   reportContext,
   reportRatio,
+  roundsText,
   sameAnswerShape,
 } from './harness.js';
 
@@ -39,11 +41,11 @@ import {
 const CEILING_TARGET = 0.95;
 /** jose's CPU per verification as a share of the exchange's CPU per request, at least. */
 const CPU_TARGET = 0.6;
-const COUNT = Number(process.env.BENCH_EXCHANGE_COUNT ?? 8000);
+const COUNT = Number(process.env.BENCH_EXCHANGE_COUNT ?? 3000);
 const WARMUP = 1000;
 const CONNECTIONS = 16;
-/** Each side is measured this many times, alternating; its best run counts. */
-const ROUNDS = 2;
+/** Rounds of the comparison: the ratios are read within each, their medians count. */
+const ROUNDS = 7;
 const TIME_LIMIT_MS = 30_000;
 const ISSUER_URL = 'https://idp.bench.test/';
 const SUBJECT = 'repo:acme/app:ref:refs/heads/main';
@@ -196,40 +198,50 @@ export async function run(): Promise<boolean> {
     await loadPhase('bare Fastify + jose warm-up', loader, job(bareBase, 0, WARMUP));
     await loadPhase('exchange warm-up', loader, job(base, 0, WARMUP));
 
-    const jose: Phase[] = [];
-    const bareRuns: Phase[] = [];
-    const exchange: Phase[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const from = WARMUP + round * COUNT;
-      jose.push(
-        await localPhase(
+    const from = (round: number) => WARMUP + round * COUNT;
+    const rounds = await pairedRounds(ROUNDS, {
+      jose: (round) =>
+        localPhase(
           `raw jose jwtVerify ES256 (${round + 1})`,
-          tokens.slice(from, from + COUNT),
+          tokens.slice(from(round), from(round) + COUNT),
           CONNECTIONS,
           verify,
         ),
-      );
-      bareRuns.push(
-        await loadPhase(`bare Fastify + jose (${round + 1})`, loader, job(bareBase, from, COUNT)),
-      );
-      exchange.push(await loadPhase(`POST /v1/oauth/token (${round + 1})`, loader, job(base, from, COUNT)));
-    }
-    const j = best(jose);
-    const b = best(bareRuns);
-    const e = best(exchange);
+      bare: (round) =>
+        loadPhase(`bare Fastify + jose (${round + 1})`, loader, job(bareBase, from(round), COUNT)),
+      exchange: (round) =>
+        loadPhase(`POST /v1/oauth/token (${round + 1})`, loader, job(base, from(round), COUNT)),
+    });
+    const ofRounds = (ratio: (r: (typeof rounds)[number]) => number) => rounds.map(ratio);
     reportContext(
       'bare Fastify + jose / jose',
-      b.rps / j.rps,
+      median(ofRounds((r) => r.bare.rps / r.jose.rps)),
       'the ceiling for a Fastify server verifying with jose under this load',
     );
-    reportContext('exchange / jose', e.rps / j.rps, 'throughput against raw jose in process');
+    reportContext(
+      'exchange / jose',
+      median(ofRounds((r) => r.exchange.rps / r.jose.rps)),
+      'throughput against raw jose in process',
+    );
     reportContext(
       'jose / bare Fastify + jose, CPU per operation',
-      j.cpuUsPerOp / b.cpuUsPerOp,
+      median(ofRounds((r) => r.jose.cpuUsPerOp / r.bare.cpuUsPerOp)),
       'the most the CPU ratio below can reach: a route that only verifies',
     );
-    const ceiling = reportRatio('exchange / bare Fastify + jose', e.rps / b.rps, CEILING_TARGET);
-    const cpu = reportRatio('jose / exchange, CPU per operation', j.cpuUsPerOp / e.cpuUsPerOp, CPU_TARGET);
+    const throughput = ofRounds((r) => r.exchange.rps / r.bare.rps);
+    const cpuShare = ofRounds((r) => r.jose.cpuUsPerOp / r.exchange.cpuUsPerOp);
+    console.log(`  per round, exchange / bare Fastify + jose: ${roundsText(throughput)}`);
+    console.log(`  per round, jose / exchange, CPU per operation: ${roundsText(cpuShare)}`);
+    const ceiling = reportRatio(
+      'exchange / bare Fastify + jose (median of rounds)',
+      median(throughput),
+      CEILING_TARGET,
+    );
+    const cpu = reportRatio(
+      'jose / exchange, CPU per operation (median of rounds)',
+      median(cpuShare),
+      CPU_TARGET,
+    );
     return ceiling && cpu;
   } finally {
     loader.close();

@@ -127,9 +127,44 @@ export async function localPhase<T>(
   return phase;
 }
 
-/** The best of several measured runs of one phase (least disturbed by the rest of the machine). */
-export function best(phases: readonly Phase[]): Phase {
-  return phases.reduce((a, b) => (b.rps > a.rps ? b : a));
+/** The median of some numbers (the mean of the middle two of an even count). */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error('the median of no values');
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/**
+ * Measures the phases of a comparison in rounds, one after the other within a round (their order
+ * turned around every other round, so a machine slowing down or warming up favours neither), and
+ * gives each round's phases to the caller. A ratio is then read within each round, between phases
+ * that ran a second apart, and its median over the rounds is the figure: on a shared machine whose
+ * speed drifts by tens of percent between seconds, the best run of each side, read apart, is not.
+ */
+export async function pairedRounds<K extends string>(
+  rounds: number,
+  phases: Readonly<Record<K, (round: number) => Promise<Phase>>>,
+): Promise<Record<K, Phase>[]> {
+  const names = Object.keys(phases) as K[];
+  const out: Record<K, Phase>[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? names : [...names].reverse();
+    const measured = {} as Record<K, Phase>;
+    for (const name of order) measured[name] = await phases[name](round);
+    out.push(measured);
+  }
+  return out;
+}
+
+/** The median over rounds of a ratio read within each round. */
+export function medianRatio<K extends string>(
+  rounds: readonly Record<K, Phase>[],
+  ratio: (round: Record<K, Phase>) => number,
+): number {
+  return median(rounds.map(ratio));
 }
 
 /** Prints the ratio and whether it meets the target; returns whether it does. */
@@ -137,6 +172,11 @@ export function reportRatio(name: string, ratio: number, target: number): boolea
   const ok = ratio >= target;
   console.log(`  ${name}: ratio ${ratio.toFixed(2)} (target >= ${target}) ${ok ? 'ok' : 'MISSED'}`);
   return ok;
+}
+
+/** The per-round values of a ratio, for the log (`0.81 0.77 …`). */
+export function roundsText(values: readonly number[]): string {
+  return values.map((v) => v.toFixed(2)).join(' ');
 }
 
 /** Prints a ratio that has no target: context for reading the ones that do. */

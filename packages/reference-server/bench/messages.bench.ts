@@ -2,32 +2,34 @@
  * messages.create throughput as a ratio to a bare Fastify JSON route, measured in the same run
  * (target >= 0.8). Both servers listen on 127.0.0.1 in this process; the load comes from the load
  * generator in a second process: a fixed number of requests, fixed connections, a time limit.
- * Each side is measured three times, alternating, and its better run counts (less noise from the
- * machine). Each phase also reports the server's CPU time per request, whose ratio does not depend
- * on how the machine's cores are shared between the server and the load generator.
+ * The two are measured in rounds, one right after the other (`pairedRounds`); the ratio is read
+ * within each round and its median over the rounds counts. Each phase also reports the server's
+ * CPU time per request, whose ratio does not depend on how the machine's cores are shared between
+ * the server and the load generator.
  */
 import { vendor } from '@vendor-api/spec';
 import Fastify from 'fastify';
 import { createServer, REQUEST_ID_HEADER } from '../src/index.js';
 import {
   answerShape,
-  best,
   Loader,
   loadPhase,
-  type Phase,
+  median,
+  pairedRounds,
   pipelining,
   reportContext,
   reportRatio,
+  roundsText,
   sameAnswerShape,
 } from './harness.js';
 
 const TARGET = 0.8;
-const COUNT = Number(process.env.BENCH_MESSAGES_COUNT ?? 15_000);
+const COUNT = Number(process.env.BENCH_MESSAGES_COUNT ?? 6000);
 const WARMUP = 2000;
 const CONNECTIONS = 32;
 const TIME_LIMIT_MS = 20_000;
-/** Each side is measured this many times, alternating; its best run counts. */
-const ROUNDS = 3;
+/** Rounds of the comparison: the ratio is read within each, its median counts. */
+const ROUNDS = 9;
 
 /** Digits of the ids the baseline mints: as many characters as the reference server's. */
 const ID_DIGITS = 24;
@@ -96,20 +98,19 @@ export async function run(): Promise<boolean> {
     });
     await loadPhase('bare Fastify warm-up', loader, job(bareBase, WARMUP));
     await loadPhase('messages.create warm-up', loader, job(refBase, WARMUP));
-    const bareRuns: Phase[] = [];
-    const refRuns: Phase[] = [];
-    for (let round = 1; round <= ROUNDS; round++) {
-      bareRuns.push(await loadPhase(`bare Fastify JSON route (${round})`, loader, job(bareBase, COUNT)));
-      refRuns.push(await loadPhase(`POST /v1/messages (${round})`, loader, job(refBase, COUNT)));
-    }
-    const b = best(bareRuns);
-    const r = best(refRuns);
+    const rounds = await pairedRounds(ROUNDS, {
+      bare: (round) => loadPhase(`bare Fastify JSON route (${round + 1})`, loader, job(bareBase, COUNT)),
+      messages: (round) => loadPhase(`POST /v1/messages (${round + 1})`, loader, job(refBase, COUNT)),
+    });
+    const throughput = rounds.map((r) => r.messages.rps / r.bare.rps);
+    const cpu = rounds.map((r) => r.bare.cpuUsPerOp / r.messages.cpuUsPerOp);
+    console.log(`  per round, messages.create / bare Fastify: ${roundsText(throughput)}`);
     reportContext(
       'bare Fastify / messages.create, CPU per request',
-      b.cpuUsPerOp / r.cpuUsPerOp,
-      'server only',
+      median(cpu),
+      'server only; median of rounds',
     );
-    return reportRatio('messages.create / bare Fastify', r.rps / b.rps, TARGET);
+    return reportRatio('messages.create / bare Fastify (median of rounds)', median(throughput), TARGET);
   } finally {
     loader.close();
     await app.close();

@@ -29,12 +29,7 @@ import {
 type PresentedCredential = access.PresentedCredential;
 
 import { randomBytes } from 'node:crypto';
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type onSendHookHandler,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type Clock, realClock, SandboxClock } from './clock.js';
 import { ApiError, apiError, type DecidedBy, refused, statusError } from './errors.js';
 import { FaultSet } from './faults/index.js';
@@ -239,16 +234,21 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     return listening;
   };
 
-  // Callback-style hooks: they run on every request, and async ones cost a promise each.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header(idHeader, request.id);
-    done();
-  });
-  if (testControlToken !== null) {
-    app.addHook('onRequest', (request, _reply, done) => {
-      done(testControlRefusal(request, testControlToken) ?? undefined);
-    });
-  }
+  // One callback-style hook: it runs on every request (an async one would cost a promise each, a
+  // second hook a second pass of Fastify's hook runner). Every answer carries the request id; test
+  // control refuses a request without its token before routing.
+  app.addHook(
+    'onRequest',
+    testControlToken === null
+      ? (request, reply, done) => {
+          reply.header(idHeader, request.id);
+          done();
+        }
+      : (request, reply, done) => {
+          reply.header(idHeader, request.id);
+          done(testControlRefusal(request, testControlToken) ?? undefined);
+        },
+  );
 
   // JSON only; a malformed body is a 400 error body, never a 5xx.
   app.removeAllContentTypeParsers();
@@ -277,25 +277,30 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
   app.setErrorHandler((error: unknown, request, reply) => {
     // Refused before its body was read (credential, size): the connection is not kept to read it.
     if (bodyUnread(request)) reply.header('connection', 'close');
+    const out = errorAnswerOf(request, error);
+    return sendAnswer(state, request, reply, out.status, out.body);
+  });
+
+  /** The answer to an error: a 4xx as the variants shape it, anything else a 500. */
+  const errorAnswerOf = (request: FastifyRequest, error: unknown): { status: number; body: unknown } => {
     if (error instanceof ApiError) {
-      if (state.variants.size === 0) return reply.code(error.status).send(error.body);
-      return sendError(request, reply, error);
+      return state.variants.size === 0 ? error : shapedError(request, error);
     }
     const status = (error as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const message = frameworkErrorMessage(request, error as Error & { code?: string });
-      return sendError(request, reply, statusError(status, message));
+      return shapedError(request, statusError(status, message));
     }
     request.log.error(error);
-    return reply.code(500).send(apiError('internal').body);
-  });
+    return apiError('internal');
+  };
 
   /** An error answer as the variants shape it (the plain error body when none is on). */
-  const sendError = (request: FastifyRequest, reply: FastifyReply, error: ApiError) => {
+  const shapedError = (request: FastifyRequest, error: ApiError): { status: number; body: unknown } => {
     const endpoint = (request.routeOptions.config as { endpoint?: Operation } | undefined)?.endpoint;
     // Only the API's operations vary; test control and unknown routes answer the plain error body.
-    if (endpoint === undefined) return reply.code(error.status).send(error.body);
-    const out = errorAnswer(state, endpoint, {
+    if (endpoint === undefined) return error;
+    return errorAnswer(state, endpoint, {
       status: error.status,
       type: error.errorType,
       message: error.message,
@@ -304,23 +309,12 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
       documented: error.documented,
       requestId: String(request.id),
     });
-    return reply.code(out.status).send(out.body);
   };
 
   app.setNotFoundHandler((request, reply) => {
     const error = apiError('no_route', { method: request.method, path: request.url.split('?')[0] ?? '' });
     reply.code(error.status).send(error.body);
   });
-
-  // ERROR-EXCHANGE-TYPED-REQUEST-ID: the exchange's error answers carry the request id, as decided
-  // (`faults/seams.ts`). A hook of the exchange route only: every other route answers without an
-  // onSend step.
-  const dropExchangeErrorRequestId: onSendHookHandler = (_request, reply, payload, done) => {
-    if (reply.statusCode >= 400 && !decide(state).exchangeErrorsCarryRequestId()) {
-      reply.removeHeader(REQUEST_ID_HEADER);
-    }
-    done(null, payload);
-  };
 
   const resultsAt = resultsPathOf(variants, resultsPath);
   for (const endpoint of spec.endpoints) {
@@ -341,7 +335,6 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
           done(error as Error);
         }
       },
-      ...(url === access.TOKEN_EXCHANGE_PATH ? { onSend: dropExchangeErrorRequestId } : {}),
       handler: (request, reply) =>
         pipeline(state, handlers, endpoint, request, reply, (request as AdmittedRequest)[CALLER], origin()),
     });
@@ -357,6 +350,29 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
  */
 const CALLER = Symbol('caller');
 type AdmittedRequest = FastifyRequest & { [CALLER]: Caller | null };
+
+/**
+ * ERROR-EXCHANGE-TYPED-REQUEST-ID: the exchange's error answers carry the request id, as decided
+ * (`faults/seams.ts`). Called where an error answer is sent, not as an onSend hook every answer
+ * of the route would pass through.
+ */
+function dropExchangeErrorRequestId(state: ServerState, request: FastifyRequest, reply: FastifyReply): void {
+  if (isExchange(request) && !decide(state).exchangeErrorsCarryRequestId()) {
+    reply.removeHeader(REQUEST_ID_HEADER);
+  }
+}
+
+/** Sends an answer; an error answer of the exchange as `dropExchangeErrorRequestId` decides. */
+function sendAnswer(
+  state: ServerState,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  body: unknown,
+): FastifyReply {
+  if (status >= 400) dropExchangeErrorRequestId(state, request, reply);
+  return reply.code(status).send(body);
+}
 
 /** Whether a request declares a body that has not been read (it was refused before). */
 function bodyUnread(request: FastifyRequest): boolean {
@@ -531,15 +547,17 @@ function validationHeaders(
   state: ServerState,
   endpoint: Endpoint,
   request: FastifyRequest,
-): Record<string, string | undefined> {
+): Record<string, string> {
   const v = state.vendor;
   const p = publishedVendor;
   const version = header(request, v.headers.version);
-  return {
-    // A version header let through (a variant that does not require it) is taken as the documented value.
-    [p.headers.version]: versionHeaderRequired(state, endpoint, version) ? version : v.apiVersion,
-    [p.headers.beta]: betaHeaderValue(state, header(request, v.headers.beta)),
-  };
+  const out: Record<string, string> = {};
+  // A version header let through (a variant that does not require it) is taken as the documented value.
+  const versionSeen = versionHeaderRequired(state, endpoint, version) ? version : v.apiVersion;
+  if (versionSeen !== undefined) out[p.headers.version] = versionSeen;
+  const beta = betaHeaderValue(state, header(request, v.headers.beta));
+  if (beta !== undefined) out[p.headers.beta] = beta;
+  return out;
 }
 
 /**
@@ -652,12 +670,15 @@ async function pipeline(
     },
   });
   const out = state.variants.size === 0 ? result : answer(state, endpoint, result.status, result.body);
+  if (out.status >= 400) dropExchangeErrorRequestId(state, request, reply);
   reply.code(out.status);
   if (result.contentType === 'application/x-ndjson') {
-    return reply.type(resultsContentType(state, result.contentType)).send(out.body);
+    reply.type(resultsContentType(state, result.contentType));
+  } else if (result.contentType === 'text/event-stream') {
+    reply.type(result.contentType);
   }
-  if (result.contentType === 'text/event-stream') {
-    return reply.type(result.contentType).send(out.body);
-  }
-  return reply.send(out.body);
+  reply.send(out.body);
+  // Sent whole: nothing for Fastify to await (a reply returned is awaited as a thenable, until a
+  // streamed body ends).
+  return reply.sent ? undefined : reply;
 }

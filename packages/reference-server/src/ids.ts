@@ -91,8 +91,8 @@ function digest(key: Uint32Array, n: number): Buffer {
 
 /** Char codes of the base-62 alphabet, by byte value modulo 62 (a table of all 256 bytes). */
 const BASE62_CODES = Uint8Array.from({ length: 256 }, (_, b) => ALPHABET.charCodeAt(b % 62));
-/** The char codes of one id's random part (ids are minted one at a time). */
-const idCodes = new Uint8Array(32);
+/** The char codes of one id's random part (ids are minted one at a time), read back as latin1. */
+const idCodes = Buffer.alloc(32);
 
 /** `length` (at most 32) base-62 characters, one per byte of (key, n). */
 function base62(key: Uint32Array, n: number, length: number): string {
@@ -100,7 +100,7 @@ function base62(key: Uint32Array, n: number, length: number): string {
   for (let i = 0; i < length; i++) {
     idCodes[i] = BASE62_CODES[((w[i >> 2] as number) >>> ((i & 3) * 8)) & 0xff] as number;
   }
-  return String.fromCharCode.apply(null, idCodes.subarray(0, length) as unknown as number[]);
+  return idCodes.toString('latin1', 0, length);
 }
 
 /**

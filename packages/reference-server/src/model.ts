@@ -183,9 +183,15 @@ function countedArrayBlocks(params: unknown): number {
  * Input tokens of a message-creation or token-counting body. The body has passed validation, so
  * `countableContent` cannot fail; if it does, the request is counted as empty.
  */
-export function inputTokensOf(params: unknown, counting: Counting = REFERENCE_COUNTING): number {
-  const read = counting.trailingAssistantTurnsMerged ? withTrailingAssistantTurnsMerged(params) : params;
-  const content = messageRules.countableContent(read);
+export function inputTokensOf(
+  params: unknown,
+  counting: Counting = REFERENCE_COUNTING,
+  /** `countableContent(params)`, when the caller has it already. */
+  countable?: ReturnType<typeof messageRules.countableContent>,
+): number {
+  const merged = counting.trailingAssistantTurnsMerged;
+  const read = merged ? withTrailingAssistantTurnsMerged(params) : params;
+  const content = !merged && countable !== undefined ? countable : messageRules.countableContent(read);
   if (!content.ok) return 0;
   return countInputTokens(content.value) + counting.blockFraming * countedArrayBlocks(read);
 }
@@ -255,7 +261,9 @@ export function generateMessage(
 ): Message {
   const content = messageRules.countableContent(params);
   const countable = content.ok ? content.value : { system: null, tools: [], messages: [] };
-  const input = options.counting ? inputTokensOf(params, options.counting) : countInputTokens(countable);
+  const input = options.counting
+    ? inputTokensOf(params, options.counting, content)
+    : countInputTokens(countable);
   const prompt = lastUserText(countable);
   const full = `Reference reply: ${prompt === '' ? '(no text)' : prompt}`;
   const stop = options.stopSequences ? firstStop(full, params.stop_sequences) : null;

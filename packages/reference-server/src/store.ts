@@ -111,6 +111,37 @@ export class IndexedTable<T extends { readonly id: string }, I extends string> e
   }
 }
 
+/**
+ * Records that are only ever added, and read by one key (usage: one record per message the server
+ * answers). A record costs a push onto its key's array: no lookup of its id, no second index.
+ */
+export class GroupedLog<T> {
+  readonly #groups = new Map<string, T[]>();
+  readonly #keyOf: (record: T) => string;
+
+  constructor(keyOf: (record: T) => string) {
+    this.#keyOf = keyOf;
+  }
+
+  add(record: T): T {
+    const key = this.#keyOf(record);
+    const group = this.#groups.get(key);
+    if (group === undefined) this.#groups.set(key, [record]);
+    else group.push(record);
+    return record;
+  }
+
+  /** The records of a key, in the order they were added. */
+  group(key: string): readonly T[] {
+    return this.#groups.get(key) ?? [];
+  }
+
+  /** The record of a key added last. */
+  last(key: string): T | undefined {
+    return this.#groups.get(key)?.at(-1);
+  }
+}
+
 /** The index key of an owner: one workspace (null: the Default Workspace) of one organization. */
 export const ownerKey = (owner: { readonly organizationId: string; readonly workspaceId: string | null }) =>
   `${owner.organizationId}/${owner.workspaceId ?? ''}`;
@@ -267,8 +298,10 @@ export interface UsageRecord {
   readonly workspaceId: string | null;
   readonly at: number;
   readonly model: string;
-  readonly inputTokens: number;
-  readonly outputTokens: number;
+  /** Messages the server answered (their usage summed) or a fixture test control recorded. */
+  readonly source: 'messages' | 'fixture';
+  inputTokens: number;
+  outputTokens: number;
   readonly cacheCreationInputTokens: number;
   readonly cacheReadInputTokens: number;
 }
@@ -286,7 +319,8 @@ export interface Store {
   readonly users: Table<UserRecord>;
   readonly workspaceMembers: Table<WorkspaceMemberRecord>;
   readonly rateLimitOverrides: IndexedTable<RateLimitOverrideRecord, 'workspace'>;
-  readonly usage: IndexedTable<UsageRecord, 'organization'>;
+  /** Usage by organization. */
+  readonly usage: GroupedLog<UsageRecord>;
   /** A monotonically increasing sequence number for creation order. */
   nextSeq(): number;
 }
@@ -306,7 +340,7 @@ export function createMemoryStore(): Store {
     users: new MapTable(),
     workspaceMembers: new MapTable(),
     rateLimitOverrides: new IndexedTable({ workspace: (o) => o.workspaceId }),
-    usage: new IndexedTable({ organization: (u) => u.organizationId }),
+    usage: new GroupedLog((u) => u.organizationId),
     nextSeq: () => ++seq,
   };
 }

@@ -156,11 +156,15 @@ function entry(operationId: string) {
 /** Lower-cases header names and joins repeated values with commas. */
 export function normalizeHeaders(headers: RequestParts['headers'] = {}): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) {
+  // Own keys only (a plain object's are its enumerable ones), without a pair array per header.
+  for (const k in headers) {
+    if (!Object.hasOwn(headers, k)) continue;
+    const v = headers[k];
     if (v === undefined) continue;
     const key = k.toLowerCase();
-    const value = Array.isArray(v) ? v.join(',') : v;
-    out[key] = out[key] !== undefined ? `${out[key]},${value}` : value;
+    const value = typeof v === 'string' ? v : v.join(',');
+    const before = out[key];
+    out[key] = before === undefined ? value : `${before},${value}`;
   }
   return out;
 }

@@ -620,39 +620,87 @@ const B64_VALUE = (() => {
 })();
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
+/**
+ * The runtime's native decoder, where there is one (Node's `Buffer`: several times faster than the
+ * loop below on a JWT's segments). The checks before it are the same either way: it only runs on a
+ * segment already known to be canonical base64url.
+ */
+interface NativeBytes extends Uint8Array {
+  toString(encoding?: 'latin1'): string;
+}
+interface NativeDecoder {
+  from(text: string, encoding: 'base64url'): NativeBytes;
+  prototype: NativeBytes;
+}
+const NATIVE = (globalThis as { Buffer?: NativeDecoder }).Buffer;
+
 /** Strict unpadded base64url decoding; null for a character outside the alphabet or an impossible length. */
 export function base64UrlDecode(segment: string): Uint8Array | null {
-  if (!B64URL.test(segment) || segment.length % 4 === 1) return null;
+  if (!canonicalBase64Url(segment)) return null;
+  const bytes = decodeCanonical(segment);
+  // A plain view of the bytes, whichever decoder made them.
+  return bytes.constructor === Uint8Array
+    ? bytes
+    : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+}
+
+/**
+ * Whether a segment is canonical unpadded base64url: the alphabet only, a possible length, and the
+ * bits the last character carries beyond the last whole byte zero.
+ */
+function canonicalBase64Url(segment: string): boolean {
+  if (!B64URL.test(segment) || segment.length % 4 === 1) return false;
+  // 6 bits a character: 4 characters are 3 whole bytes; 2 leave 4 bits over, 3 leave 2.
+  const spare = (segment.length * 6) % 8;
+  return (
+    spare === 0 || ((B64_VALUE[segment.charCodeAt(segment.length - 1)] as number) & ((1 << spare) - 1)) === 0
+  );
+}
+
+function decodeCanonical(segment: string): Uint8Array {
+  if (NATIVE !== undefined) return NATIVE.from(segment, 'base64url');
   const out = new Uint8Array(Math.floor((segment.length * 3) / 4));
   let bits = 0;
   let value = 0;
   let index = 0;
-  // By index: the pattern above admits ASCII only (iterating the string would make a string per character).
+  // By index: the alphabet is ASCII (iterating the string would make a string per character).
   for (let i = 0; i < segment.length; i++) {
-    value = (value << 6) | (B64_VALUE[segment.charCodeAt(i)] ?? 0);
+    value = (value << 6) | (B64_VALUE[segment.charCodeAt(i)] as number);
     bits += 6;
     if (bits >= 8) {
       bits -= 8;
       out[index++] = (value >> bits) & 0xff;
     }
   }
-  // Leftover bits must be zero in a canonical encoding.
-  if ((value & ((1 << bits) - 1)) !== 0) return null;
   return out.subarray(0, index);
+}
+
+/** A character of a latin1 reading that is not ASCII (a byte of 0x80 or more). */
+const NOT_ASCII = /[\u0080-\u00ff]/;
+
+/** Strict UTF-8 decoding (null for invalid UTF-8); ASCII, the common case, read as latin1 natively. */
+function utf8Text(bytes: Uint8Array): string | null {
+  if (NATIVE !== undefined && bytes instanceof (NATIVE as unknown as typeof Uint8Array)) {
+    const latin1 = (bytes as NativeBytes).toString('latin1');
+    if (!NOT_ASCII.test(latin1)) return latin1;
+  }
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    return null;
+  }
 }
 
 function decodeJsonSegment(
   segment: string,
   what: 'header' | 'payload',
 ): { ok: true; value: Record<string, unknown> } | { ok: false; reason: DecodeFailure; message: string } {
-  const bytes = base64UrlDecode(segment);
-  if (!bytes) return { ok: false, reason: 'base64url', message: `JWT ${what} is not valid base64url` };
-  let text: string;
-  try {
-    text = UTF8.decode(bytes);
-  } catch {
-    return { ok: false, reason: 'utf8', message: `JWT ${what} is not valid UTF-8` };
+  if (!canonicalBase64Url(segment)) {
+    return { ok: false, reason: 'base64url', message: `JWT ${what} is not valid base64url` };
   }
+  const bytes = decodeCanonical(segment);
+  const text = utf8Text(bytes);
+  if (text === null) return { ok: false, reason: 'utf8', message: `JWT ${what} is not valid UTF-8` };
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -36,9 +36,14 @@ export interface UsageInput {
 }
 
 /** Records usage attributed to a workspace (null: the Default Workspace). */
-export function recordUsage(state: ServerState, input: UsageInput): UsageRecord {
-  return state.store.usage.put({
+export function recordUsage(
+  state: ServerState,
+  input: UsageInput,
+  source: UsageRecord['source'] = 'fixture',
+): UsageRecord {
+  return state.store.usage.add({
     id: `usage_${state.store.nextSeq()}`,
+    source,
     organizationId: input.organizationId,
     workspaceId: input.workspaceId,
     at: input.at,
@@ -53,6 +58,9 @@ export function recordUsage(state: ServerState, input: UsageInput): UsageRecord 
 /**
  * Records the usage of a message the server produced for a workspace (null: the Default
  * Workspace) at an instant: a `messages.create` answer, or a batch request's succeeded result.
+ * Messages of the same workspace, model and millisecond answered one after the other are summed
+ * into one record: the report, which only sums, reads the same, and a server under load keeps a
+ * record per millisecond rather than one per message.
  */
 export function recordMessageUsage(
   state: ServerState,
@@ -60,14 +68,30 @@ export function recordMessageUsage(
   at: number,
   message: { readonly model: string; readonly usage: { input_tokens: number; output_tokens: number } },
 ): UsageRecord {
-  return recordUsage(state, {
-    organizationId: owner.organizationId,
-    workspaceId: owner.workspaceId,
-    at,
-    model: message.model,
-    inputTokens: message.usage.input_tokens,
-    outputTokens: message.usage.output_tokens,
-  });
+  const last = state.store.usage.last(owner.organizationId);
+  if (
+    last !== undefined &&
+    last.source === 'messages' &&
+    last.at === at &&
+    last.workspaceId === owner.workspaceId &&
+    last.model === message.model
+  ) {
+    last.inputTokens += message.usage.input_tokens;
+    last.outputTokens += message.usage.output_tokens;
+    return last;
+  }
+  return recordUsage(
+    state,
+    {
+      organizationId: owner.organizationId,
+      workspaceId: owner.workspaceId,
+      at,
+      model: message.model,
+      inputTokens: message.usage.input_tokens,
+      outputTokens: message.usage.output_tokens,
+    },
+    'messages',
+  );
 }
 
 export interface ReportQuery {

@@ -131,22 +131,41 @@ export class KeySetCache {
     this.#entries.delete(issuerId);
   }
 
+  /**
+   * The issuer's key set when it is at hand, without a fetch and without waiting (the common case:
+   * inline keys, or a fetched set still fresh); null when `get` must load or fetch it.
+   */
+  ready(state: ServerState, issuer: IssuerRecord): KeySetResult | null {
+    const current = this.#current(issuer);
+    if (current === undefined) return null;
+    if (issuer.jwks.type === 'inline') return { ok: true, keySet: current.keySet };
+    return current.fetchedAt !== null && this.#freshEnough(state, current.fetchedAt)
+      ? { ok: true, keySet: current.keySet }
+      : null;
+  }
+
+  #current(issuer: IssuerRecord): CacheEntry | undefined {
+    const cached = this.#entries.get(issuer.id);
+    return cached !== undefined && cached.version === issuer.version ? cached : undefined;
+  }
+
+  /** Whether a set fetched at `fetchedAt` is used as it is. */
+  #freshEnough(state: ServerState, fetchedAt: number): boolean {
+    // How long a fetched key set is used is the server's choice within the minute (UNSPEC-FED-KEYSET-STALE).
+    const fresh = state.clock.now() - fetchedAt < keySetMaxAgeMs(state, KEY_SET_MAX_AGE_MS);
+    return cachedKeySetUsed(state, fresh);
+  }
+
   /** The issuer's current key set, fetching or refreshing it when due. */
   async get(state: ServerState, issuer: IssuerRecord): Promise<KeySetResult> {
-    const cached = this.#entries.get(issuer.id);
-    const current = cached !== undefined && cached.version === issuer.version ? cached : undefined;
+    const ready = this.ready(state, issuer);
+    if (ready !== null) return ready;
+    const current = this.#current(issuer);
     if (issuer.jwks.type === 'inline') {
-      if (current) return { ok: true, keySet: current.keySet };
       const keySet = loadKeySet(issuer.jwks.keys);
       if (!keySet) return { ok: false, cause: 'keyset-fetch-failed' };
       this.#entries.set(issuer.id, { version: issuer.version, keySet, fetchedAt: null });
       return { ok: true, keySet };
-    }
-    const now = state.clock.now();
-    if (current && current.fetchedAt !== null) {
-      // How long a fetched key set is used is the server's choice within the minute (UNSPEC-FED-KEYSET-STALE).
-      const fresh = now - current.fetchedAt < keySetMaxAgeMs(state, KEY_SET_MAX_AGE_MS);
-      if (cachedKeySetUsed(state, fresh)) return { ok: true, keySet: current.keySet };
     }
     const key = `${issuer.id}@${issuer.version}`;
     const pending = this.#pending.get(key);

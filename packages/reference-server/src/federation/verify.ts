@@ -136,7 +136,8 @@ export async function verifyAssertion(
           passed = jwt.checkJwt(input, checksOf(stages, step)).ok;
           break;
         case 'key-set-fetched':
-          keySet = await federation.keySets.get(state, issuer);
+          // At hand (inline, or fetched and fresh) without waiting; else loaded or fetched.
+          keySet = federation.keySets.ready(state, issuer) ?? (await federation.keySets.get(state, issuer));
           passed = keySet.ok || keySet.cause === 'keyset-stale';
           break;
         case 'key-set-fresh':

@@ -71,7 +71,7 @@ export const handlers = {
 
     // WSARCH-HISTORY-PRESERVED: archived workspaces' usage is reported.
     const archivedReported = decide(state).usageOfArchivedWorkspacesReported();
-    const records = state.store.usage.group('organization', organizationId).filter((r) => {
+    const records = state.store.usage.group(organizationId).filter((r) => {
       if (!archivedReported && r.workspaceId !== null) {
         return state.store.workspaces.get(r.workspaceId)?.archivedAt === null;
       }

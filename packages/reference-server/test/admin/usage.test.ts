@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, MAX_BUCKETS } from '../../src/admin/usage.js';
+import { buildReport, DAY_MS, MAX_BUCKETS, recordMessageUsage, recordUsage } from '../../src/admin/usage.js';
+import { createServer } from '../../src/app.js';
 import { expectErrorBody } from '../helpers.js';
 import { type A, admin, createWorkspace, dataOf } from './admin-helpers.js';
 
@@ -109,5 +110,51 @@ describe('GET /v1/organizations/usage_report/messages', () => {
       expectErrorBody(await a.get(`${URL}?${q}`), 400);
     }
     expectErrorBody(await a.as(a.demo.workspaceKey).get(URL), 403);
+  });
+});
+
+describe('usage records of the messages the server answers', () => {
+  const message = (input: number, output: number, model = 'model-a') => ({
+    model,
+    usage: { input_tokens: input, output_tokens: output },
+  });
+
+  it('sums messages of one workspace, model and millisecond answered in a row into one record; the report reads the same', () => {
+    const { state } = createServer({ seed: 'usage' }).reference;
+    const org = state.demo.organizationId;
+    const defaultWs = { organizationId: org, workspaceId: null };
+    const ws = { organizationId: org, workspaceId: state.demo.workspaceId };
+    const first = recordMessageUsage(state, defaultWs, 1000, message(1, 2));
+    expect(recordMessageUsage(state, defaultWs, 1000, message(3, 4))).toBe(first);
+    expect([first.inputTokens, first.outputTokens]).toEqual([4, 6]);
+    // Another millisecond, workspace or model is another record.
+    recordMessageUsage(state, defaultWs, 1001, message(1, 1));
+    recordMessageUsage(state, ws, 1001, message(1, 1));
+    recordMessageUsage(state, ws, 1001, message(1, 1, 'model-b'));
+    // A fixture is never summed into, nor summed into a message's record.
+    const fixture = recordUsage(state, {
+      organizationId: org,
+      workspaceId: state.demo.workspaceId,
+      at: 1001,
+      model: 'model-b',
+      inputTokens: 7,
+    });
+    const after = recordMessageUsage(state, ws, 1001, message(1, 1, 'model-b'));
+    expect(after).not.toBe(fixture);
+    expect(fixture.inputTokens).toBe(7);
+    const records = state.store.usage.group(org);
+    expect(records).toHaveLength(6);
+    const [bucket] = buildReport(records, {
+      start: 0,
+      end: DAY_MS,
+      widthMs: DAY_MS,
+      workspaceIds: null,
+      groupByWorkspace: false,
+      groupByModel: false,
+      defaultWorkspaceId: null,
+    });
+    expect(bucket?.results.map((r) => [r.input_tokens, r.output_tokens])).toEqual([
+      [4 + 1 + 1 + 1 + 7 + 1, 6 + 1 + 1 + 1 + 1],
+    ]);
   });
 });
