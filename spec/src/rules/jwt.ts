@@ -274,8 +274,11 @@ export const JWT_CHECK_BY_ID: { readonly [K in JwtCheckId]: JwtCheck & { readonl
     requirement: 'JWT-SIZE-MAX',
     rule: `assertion is at most ${MAX_ASSERTION_BYTES} bytes of UTF-8`,
     needs: 'assertion',
+    // A UTF-16 code unit encodes as at most 3 bytes (a surrogate pair as 4): a string of at most a
+    // third of the bound needs no counting.
     breaks: ({ assertion }) =>
-      typeof assertion !== 'string' || utf8ByteLength(assertion) > MAX_ASSERTION_BYTES
+      typeof assertion !== 'string' ||
+      (assertion.length * 3 > MAX_ASSERTION_BYTES && utf8ByteLength(assertion) > MAX_ASSERTION_BYTES)
         ? 'JWT-SIZE-MAX'
         : null,
   },

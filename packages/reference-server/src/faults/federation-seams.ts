@@ -144,7 +144,7 @@ const bentMatch =
  */
 export function verificationStages(state: HasFaults, documented: VerificationStages): VerificationStages {
   // The common case costs one question.
-  if (state.faults.list().length === 0) return documented;
+  if (state.faults.size === 0) return documented;
   const checks: Record<jwt.JwtCheckId, jwt.JwtCheck> = { ...documented.checks };
   for (const [fault, id, patch] of CHECK_FAULTS) {
     if (faultOn(state, fault)) checks[id] = { ...checks[id], breaks: patch(checks[id].breaks) };

@@ -92,6 +92,11 @@ export class FaultSet {
     return [...this.active].sort();
   }
 
+  /** How many faults are on. */
+  get size(): number {
+    return this.active.size;
+  }
+
   /** An operation's handler, wrapped by the faults on that rewrite its request or answer. */
   handlerOf(id: OperationId, handler: Handler): Handler {
     if (this.on.length === 0) return handler;
