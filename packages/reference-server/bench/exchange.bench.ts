@@ -16,9 +16,10 @@
  * the rule are registered through the test-control API over HTTP, as a client would.
  *
  * The three are measured in rounds, one right after the other (`pairedRounds`); each ratio is read
- * within each round and its median over the rounds counts. Every JWT is distinct (a `jti` per
- * request), so nothing can be answered from a cache of assertions. Bounded: a fixed number of
- * requests per phase and a time limit. */
+ * within each round and its median over the rounds counts. The bare route runs twice a round (on
+ * the same assertions: it caches nothing), and its A/A ratio is printed as the run's noise. Every
+ * JWT of a phase is distinct (a `jti` per request), so the exchange cannot answer from a cache of
+ * assertions. Bounded: a fixed number of requests per phase and a time limit. */
 import { vendor } from '@vendor-api/spec';
 import Fastify from 'fastify';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, jwtVerify, SignJWT } from 'jose';
@@ -32,6 +33,7 @@ import {
   pairedRounds,
   pipelining,
   reportContext,
+  reportControl,
   reportRatio,
   roundsText,
   sameAnswerShape,
@@ -211,6 +213,8 @@ export async function run(): Promise<boolean> {
         loadPhase(`bare Fastify + jose (${round + 1})`, loader, job(bareBase, from(round), COUNT)),
       exchange: (round) =>
         loadPhase(`POST /v1/oauth/token (${round + 1})`, loader, job(base, from(round), COUNT)),
+      control: (round) =>
+        loadPhase(`bare Fastify + jose again (${round + 1})`, loader, job(bareBase, from(round), COUNT)),
     });
     const ofRounds = (ratio: (r: (typeof rounds)[number]) => number) => rounds.map(ratio);
     reportContext(
@@ -231,6 +235,7 @@ export async function run(): Promise<boolean> {
     const throughput = ofRounds((r) => r.exchange.rps / r.bare.rps);
     const cpuShare = ofRounds((r) => r.jose.cpuUsPerOp / r.exchange.cpuUsPerOp);
     console.log(`  per round, exchange / bare Fastify + jose: ${roundsText(throughput)}`);
+    reportControl(ofRounds((r) => r.control.rps / r.bare.rps));
     console.log(`  per round, jose / exchange, CPU per operation: ${roundsText(cpuShare)}`);
     const ceiling = reportRatio(
       'exchange / bare Fastify + jose (median of rounds)',

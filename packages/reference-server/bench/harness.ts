@@ -159,19 +159,25 @@ export async function pairedRounds<K extends string>(
   return out;
 }
 
-/** The median over rounds of a ratio read within each round. */
-export function medianRatio<K extends string>(
-  rounds: readonly Record<K, Phase>[],
-  ratio: (round: Record<K, Phase>) => number,
-): number {
-  return median(rounds.map(ratio));
-}
-
 /** Prints the ratio and whether it meets the target; returns whether it does. */
 export function reportRatio(name: string, ratio: number, target: number): boolean {
   const ok = ratio >= target;
   console.log(`  ${name}: ratio ${ratio.toFixed(2)} (target >= ${target}) ${ok ? 'ok' : 'MISSED'}`);
   return ok;
+}
+
+/**
+ * Prints the A/A control of a comparison: the baseline measured twice in each round, its second
+ * run's throughput as a ratio to its first. The two are the same server, so every departure from 1
+ * is the machine's noise; printed beside a ratio, it shows whether a miss (or a pass) is larger than
+ * what one server differs from itself in the same run.
+ */
+export function reportControl(values: readonly number[]): void {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => (sorted[Math.round(q * (sorted.length - 1))] as number).toFixed(2);
+  console.log(
+    `  A/A control, baseline / itself: median ${median(values).toFixed(2)}, middle half ${at(0.25)} to ${at(0.75)} (per round: ${roundsText(values)})`,
+  );
 }
 
 /** The per-round values of a ratio, for the log (`0.81 0.77 …`). */
