@@ -213,7 +213,7 @@ export const VARIANTS = [
       'UNSPEC-DREAM-LIST-LIMIT-MIN',
     ],
     description:
-      'Other defaults and bounds where the documents give none: the batch list pages 7 batches by default and at most 50; the workspace list answers 20 workspaces when `limit` is omitted, lists archived ones unless `include_archived=false`, and takes a `limit` below 1 as 1; the session-resource and dream lists take a `limit` below 1 as 1.',
+      'Other defaults and bounds where the documents give none: the batch list pages 7 batches by default and refuses a `limit` above 50 (400); the workspace list answers 20 workspaces when `limit` is omitted, lists archived ones unless `include_archived=false`, and takes a `limit` below 1 as 1; the session-resource and dream lists take a `limit` below 1 as 1.',
   },
   {
     name: 'more-paging',

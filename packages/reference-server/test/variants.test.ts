@@ -140,8 +140,9 @@ const scenarios: Record<VariantName, (options: ServerOptions) => Promise<unknown
     const t = setup(o);
     for (let i = 0; i < 9; i++) await createBatch(t);
     const page = await t.call('GET', BATCHES);
+    const over = await t.call('GET', `${BATCHES}?limit=51`);
     const zero = await t.call('GET', `${WORKSPACES}?limit=0`, { key: t.demo.adminKey });
-    return [dataOf(page).length, zero.status];
+    return [dataOf(page).length, over.status, zero.status];
   },
   'more-paging': async (o) => {
     const t = setup(o);

@@ -3,10 +3,11 @@
  * literal `default` for the Default Workspace, `workspace_id` required when the rule covers
  * several; and the token reaching only that workspace's resources.
  */
-import type { MessageBatch, MessageBatchList } from '@vendor-api/spec';
+import type { MessageBatch } from '@vendor-api/spec';
 import type { Workspace } from '../../adapter.js';
 import { type CaseContext, defineCase } from '../../case.js';
 import type { Auth, Response } from '../../http.js';
+import { listed } from '../message-batches/checks.js';
 import {
   bearer,
   createIssuer,
@@ -59,13 +60,6 @@ export async function expectReach(
   const res = await retrieve(ctx, auth, id);
   if (reachable) ctx.http.expect(res, [{ kind: 'status-class', equals: '2xx' }]);
   else ctx.clientError(res);
-}
-
-/** Whether a batch is in the first page of the batch list seen with `auth`. */
-export async function listed(ctx: CaseContext, auth: Auth, id: string): Promise<boolean> {
-  const res = await ctx.call('messages.batches.list', { auth, query: { limit: 100 } });
-  ctx.http.expect(res, [{ kind: 'status-class', equals: '2xx' }]);
-  return (res.body as MessageBatchList).data.some((b) => b.id === id);
 }
 
 export const workspaceResolution = defineCase({

@@ -7,7 +7,7 @@ import { batchRules, type MessageBatch, type MessageBatchRequestParams } from '@
 import { validateSchema } from '@vendor-api/validators';
 import fc from 'fast-check';
 import type { CaseContext } from '../../case.js';
-import type { Response } from '../../http.js';
+import type { Auth, Response } from '../../http.js';
 
 /** One request item as sent, with whether its `params` pass the asynchronous validation. */
 export interface SentRequest {
@@ -220,4 +220,29 @@ export function checkResults(
       );
   }
   return lines;
+}
+
+/** Pages of the batch list read at most before `listed` gives up on a list that never ends. */
+const MAX_LIST_PAGES = 200;
+
+/**
+ * Whether a batch is in the batch list seen with `auth`, every page of it: the page size is the
+ * server's own (its default and bounds are not shown, UNSPEC-BATCH-LIST-LIMIT) and so is the
+ * order (UNSPEC-BATCH-LIST-ORDER), so no page but the whole list can tell.
+ */
+export async function listed(ctx: CaseContext, auth: Auth, id: string): Promise<boolean> {
+  let afterId: string | undefined;
+  for (let page = 0; page < MAX_LIST_PAGES; page++) {
+    const res = await ctx.call('messages.batches.list', {
+      auth,
+      query: afterId === undefined ? {} : { after_id: afterId },
+    });
+    success(ctx, res);
+    const list = ctx.bodyOf(res);
+    if (list.data.some((b) => b.id === id)) return true;
+    const last = list.data.at(-1);
+    if (!list.has_more || last === undefined) return false;
+    afterId = last.id;
+  }
+  return ctx.fail(`the batch list did not end after ${MAX_LIST_PAGES} pages`);
 }

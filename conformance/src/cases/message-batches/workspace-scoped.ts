@@ -1,7 +1,7 @@
 import { type CaseContext, defineCase } from '../../case.js';
 import type { Auth } from '../../http.js';
 import { freshDefaultWorkspaceKey } from '../workspaces/support.js';
-import { body, requestItem, success } from './checks.js';
+import { body, listed, requestItem, success } from './checks.js';
 
 /**
  * A batch created with `keyA` is reached and listed with `keyA` only: another workspace's key gets
@@ -18,13 +18,8 @@ async function expectIsolated(ctx: CaseContext, keyA: Auth, keyB: Auth): Promise
   success(ctx, own);
   const other = await ctx.call('messages.batches.retrieve', { path: { message_batch_id: id }, auth: keyB });
   ctx.http.expect(other, [{ kind: 'status-class', equals: '4xx' }]);
-  const listA = await ctx.call('messages.batches.list', { auth: keyA });
-  success(ctx, listA);
-  if (!ctx.bodyOf(listA).data.some((x) => x.id === id))
-    ctx.fail(`batch ${id} is missing from its workspace's list`);
-  const listB = await ctx.call('messages.batches.list', { auth: keyB });
-  success(ctx, listB);
-  if (ctx.bodyOf(listB).data.some((x) => x.id === id)) ctx.fail(`batch ${id} is listed in another workspace`);
+  if (!(await listed(ctx, keyA, id))) ctx.fail(`batch ${id} is missing from its workspace's list`);
+  if (await listed(ctx, keyB, id)) ctx.fail(`batch ${id} is listed in another workspace`);
 }
 
 export const workspaceScoped = defineCase({

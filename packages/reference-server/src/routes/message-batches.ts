@@ -131,10 +131,11 @@ export const handlers = {
     const owner = ownerOf(ctx);
     // Default 20, page capped at 1000 (UNSPEC-BATCH-LIST-LIMIT).
     const limits = batchListLimits(state, { byDefault: BATCH_LIST_LIMIT_DEFAULT, cap: BATCH_LIST_LIMIT_CAP });
-    const limit = Math.min(
-      typeof ctx.query.limit === 'number' ? ctx.query.limit : limits.byDefault,
-      limits.cap,
-    );
+    const asked = typeof ctx.query.limit === 'number' ? ctx.query.limit : limits.byDefault;
+    if (asked > limits.cap && limits.refusedAboveCap) {
+      throw apiError('bad_request', { problem: `query.limit: at most ${limits.cap}` });
+    }
+    const limit = Math.min(asked, limits.cap);
     // Order is not shown (UNSPEC-BATCH-LIST-ORDER): newest first.
     const all = unstatedOrder(
       ctx.state,

@@ -74,12 +74,25 @@ export function unissuedPageCursorRefused(state: HasVariants): boolean {
 // ---------------------------------------------------------------------------------------------
 // Limits
 
-/** Default and largest page of the batch list (UNSPEC-BATCH-LIST-LIMIT). */
+/** The batch list's page bounds (UNSPEC-BATCH-LIST-LIMIT). */
+export interface BatchListLimits {
+  readonly byDefault: number;
+  readonly cap: number;
+  /** Whether a `limit` above the cap is refused (else the page is capped). */
+  readonly refusedAboveCap: boolean;
+}
+
+/**
+ * Default and largest page of the batch list (UNSPEC-BATCH-LIST-LIMIT): the reference server caps
+ * a larger `limit`; `other-list-limits` pages 7 by default and refuses a `limit` above 50.
+ */
 export function batchListLimits(
   state: HasVariants,
   reference: { readonly byDefault: number; readonly cap: number },
-): { readonly byDefault: number; readonly cap: number } {
-  return state.variants.has('other-list-limits') ? { byDefault: 7, cap: 50 } : reference;
+): BatchListLimits {
+  return state.variants.has('other-list-limits')
+    ? { byDefault: 7, cap: 50, refusedAboveCap: true }
+    : { ...reference, refusedAboveCap: false };
 }
 
 /**
