@@ -17,7 +17,8 @@
  *
  * The three are measured in rounds, one right after the other (`pairedRounds`); each ratio is read
  * within each round and its median over the rounds counts. The bare route runs twice a round (on
- * the same assertions: it caches nothing), and its A/A ratio is printed as the run's noise. Every
+ * the same assertions: it caches nothing), bracketing the exchange: the exchange's throughput is
+ * read against the mean of the two (`bracketed`), and their ratio (A/A) is printed as the noise. Every
  * JWT of a phase is distinct (a `jti` per request), so the exchange cannot answer from a cache of
  * assertions. Bounded: a fixed number of requests per phase and a time limit. */
 import { vendor } from '@vendor-api/spec';
@@ -26,6 +27,7 @@ import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, jwtVerify, Sig
 import { createServer, REQUEST_ID_HEADER, TEST_CONTROL_TOKEN_HEADER } from '../src/index.js';
 import {
   answerShape,
+  bracketed,
   Loader,
   loadPhase,
   localPhase,
@@ -232,7 +234,7 @@ export async function run(): Promise<boolean> {
       median(ofRounds((r) => r.jose.cpuUsPerOp / r.bare.cpuUsPerOp)),
       'the most the CPU ratio below can reach: a route that only verifies',
     );
-    const throughput = ofRounds((r) => r.exchange.rps / r.bare.rps);
+    const throughput = ofRounds((r) => bracketed(r.exchange, r.bare, r.control));
     const cpuShare = ofRounds((r) => r.jose.cpuUsPerOp / r.exchange.cpuUsPerOp);
     console.log(`  per round, exchange / bare Fastify + jose: ${roundsText(throughput)}`);
     reportControl(ofRounds((r) => r.control.rps / r.bare.rps));

@@ -166,15 +166,33 @@ export function reportRatio(name: string, ratio: number, target: number): boolea
   return ok;
 }
 
+/** The value at quantile `q` (0 to 1) of some numbers, interpolated between neighbours. */
+export function quantile(values: readonly number[], q: number): number {
+  if (values.length === 0) throw new Error('a quantile of no values');
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = q * (sorted.length - 1);
+  const lo = sorted[Math.floor(at)] as number;
+  const hi = sorted[Math.ceil(at)] as number;
+  return lo + (hi - lo) * (at - Math.floor(at));
+}
+
 /**
- * Prints the A/A control of a comparison: the baseline measured twice in each round, its second
- * run's throughput as a ratio to its first. The two are the same server, so every departure from 1
- * is the machine's noise; printed beside a ratio, it shows whether a miss (or a pass) is larger than
- * what one server differs from itself in the same run.
+ * A measured phase's throughput against its baseline's two runs of the same round, which bracket
+ * it (the baseline runs first and last of a round, in either order): against their mean, a machine
+ * speeding up or slowing down steadily through the round moves the ratio by nothing.
+ */
+export function bracketed(measured: Phase, before: Phase, after: Phase): number {
+  return measured.rps / ((before.rps + after.rps) / 2);
+}
+
+/**
+ * Prints the A/A control of a comparison: the ratio of the baseline's two runs in each round (the
+ * run named `control` to the other). The two are the same server, so every departure from 1 is the
+ * machine's noise; printed beside a ratio, it shows whether a miss (or a pass) is larger than what
+ * one server differs from itself in the same run.
  */
 export function reportControl(values: readonly number[]): void {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => (sorted[Math.round(q * (sorted.length - 1))] as number).toFixed(2);
+  const at = (q: number) => quantile(values, q).toFixed(2);
   console.log(
     `  A/A control, baseline / itself: median ${median(values).toFixed(2)}, middle half ${at(0.25)} to ${at(0.75)} (per round: ${roundsText(values)})`,
   );

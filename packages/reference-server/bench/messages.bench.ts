@@ -3,8 +3,9 @@
  * (target >= 0.8). Both servers listen on 127.0.0.1 in this process; the load comes from the load
  * generator in a second process: a fixed number of requests, fixed connections, a time limit.
  * The two are measured in rounds, one right after the other (`pairedRounds`); the ratio is read
- * within each round and its median over the rounds counts. The bare route runs twice a round, and
- * its A/A ratio (itself against itself) is printed as the run's noise. Each phase also reports the server's
+ * within each round, against the mean of the bare route's two runs that bracket it (`bracketed`),
+ * and its median over the rounds counts; the bare route's two runs against each other (A/A) are
+ * printed as the run's noise. Each phase also reports the server's
  * CPU time per request, whose ratio does not depend on how the machine's cores are shared between
  * the server and the load generator.
  */
@@ -13,6 +14,7 @@ import Fastify from 'fastify';
 import { createServer, REQUEST_ID_HEADER } from '../src/index.js';
 import {
   answerShape,
+  bracketed,
   Loader,
   loadPhase,
   median,
@@ -111,8 +113,8 @@ export async function run(): Promise<boolean> {
       messages: (round) => loadPhase(`POST /v1/messages (${round + 1})`, loader, job(refBase, COUNT)),
       control: (round) => loadPhase(`bare Fastify again (${round + 1})`, loader, job(bareBase, COUNT)),
     });
-    const throughput = rounds.map((r) => r.messages.rps / r.bare.rps);
-    const cpu = rounds.map((r) => r.bare.cpuUsPerOp / r.messages.cpuUsPerOp);
+    const throughput = rounds.map((r) => bracketed(r.messages, r.bare, r.control));
+    const cpu = rounds.map((r) => (r.bare.cpuUsPerOp + r.control.cpuUsPerOp) / 2 / r.messages.cpuUsPerOp);
     console.log(`  per round, messages.create / bare Fastify: ${roundsText(throughput)}`);
     reportControl(rounds.map((r) => r.control.rps / r.bare.rps));
     reportContext(

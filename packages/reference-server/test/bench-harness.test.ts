@@ -1,6 +1,6 @@
 /** The benchmarks' statistics: rounds in turned-around order, ratios read within a round, medians. */
 import { describe, expect, it } from 'vitest';
-import { median, type Phase, pairedRounds } from '../bench/harness.js';
+import { bracketed, median, type Phase, pairedRounds, quantile } from '../bench/harness.js';
 
 const phase = (name: string, rps: number): Phase => ({
   name,
@@ -32,13 +32,25 @@ describe('bench harness', () => {
     ]);
   });
 
-  it('a ratio read within each round: a machine slowing between rounds moves no ratio', async () => {
-    // The machine halves its speed every round; the measured side is always 0.8 of the baseline.
-    const speed = (round: number) => 1000 / 2 ** round;
-    const rounds = await pairedRounds(5, {
-      baseline: async (round) => phase('baseline', speed(round)),
-      measured: async (round) => phase('measured', 0.8 * speed(round)),
+  it('a ratio read against the two baseline runs that bracket it: a machine slowing down steadily moves no ratio', async () => {
+    // The machine loses 10 % of its speed with every phase; the measured side is always 0.8 of
+    // the baseline at the same speed.
+    let calls = 0;
+    const speed = () => 1000 * 0.9 ** calls++;
+    const rounds = await pairedRounds(7, {
+      baseline: async () => phase('baseline', speed()),
+      measured: async () => phase('measured', 0.8 * speed()),
+      control: async () => phase('control', speed()),
     });
-    expect(median(rounds.map((r) => r.measured.rps / r.baseline.rps))).toBeCloseTo(0.8);
+    const ratios = rounds.map((r) => bracketed(r.measured, r.baseline, r.control));
+    for (const ratio of ratios) expect(ratio).toBeCloseTo(0.8 * (0.9 / ((1 + 0.81) / 2)), 10);
+    // Read against one neighbour only, the drift shows: the median is the even rounds' 0.8 × 0.9.
+    expect(median(rounds.map((r) => r.measured.rps / r.baseline.rps))).toBeCloseTo(0.72);
+  });
+
+  it('quantile interpolates between neighbours', () => {
+    expect(quantile([1, 2, 3, 4, 5, 6, 7], 0.25)).toBeCloseTo(2.5);
+    expect(quantile([1, 2, 3, 4, 5, 6, 7], 0.75)).toBeCloseTo(5.5);
+    expect(quantile([3, 1, 2], 0.5)).toBe(2);
   });
 });

@@ -162,7 +162,7 @@ export function normalizeHeaders(headers: RequestParts['headers'] = {}): Record<
     const v = headers[k];
     if (v === undefined) continue;
     const key = k.toLowerCase();
-    const value = typeof v === 'string' ? v : v.join(',');
+    const value = Array.isArray(v) ? v.join(',') : v;
     const before = out[key];
     out[key] = before === undefined ? value : `${before},${value}`;
   }

@@ -633,9 +633,13 @@ interface NativeBytes extends Uint8Array {
 }
 interface NativeDecoder {
   from(text: string, encoding: 'base64url'): NativeBytes;
+  isEncoding?(encoding: string): boolean;
   prototype: NativeBytes;
 }
-const NATIVE = (globalThis as { Buffer?: NativeDecoder }).Buffer;
+/** A `Buffer` that decodes base64url (browser polyfills of `Buffer` may not: they fall back). */
+const NATIVE = ((b) => (b?.isEncoding?.('base64url') === true ? b : undefined))(
+  (globalThis as { Buffer?: NativeDecoder }).Buffer,
+);
 
 /** Strict unpadded base64url decoding; null for a character outside the alphabet or an impossible length. */
 export function base64UrlDecode(segment: string): Uint8Array | null {

@@ -222,17 +222,17 @@ export function checkResults(
   return lines;
 }
 
-/** Pages of the batch list read at most before `listed` gives up on a list that never ends. */
-const MAX_LIST_PAGES = 200;
-
 /**
  * Whether a batch is in the batch list seen with `auth`, every page of it: the page size is the
  * server's own (its default and bounds are not shown, UNSPEC-BATCH-LIST-LIMIT) and so is the
- * order (UNSPEC-BATCH-LIST-ORDER), so no page but the whole list can tell.
+ * order (UNSPEC-BATCH-LIST-ORDER), so no page but the whole list can tell. However many pages it
+ * takes; a list that stops making progress (a page already read, an empty page said to have more)
+ * fails.
  */
 export async function listed(ctx: CaseContext, auth: Auth, id: string): Promise<boolean> {
+  const seen = new Set<string>();
   let afterId: string | undefined;
-  for (let page = 0; page < MAX_LIST_PAGES; page++) {
+  for (;;) {
     const res = await ctx.call('messages.batches.list', {
       auth,
       query: afterId === undefined ? {} : { after_id: afterId },
@@ -241,8 +241,10 @@ export async function listed(ctx: CaseContext, auth: Auth, id: string): Promise<
     const list = ctx.bodyOf(res);
     if (list.data.some((b) => b.id === id)) return true;
     const last = list.data.at(-1);
-    if (!list.has_more || last === undefined) return false;
+    if (!list.has_more) return false;
+    if (last === undefined) return ctx.fail('has_more is true on an empty page of the batch list');
+    if (seen.has(last.id)) return ctx.fail(`the batch list pages back to ${last.id} after it`);
+    seen.add(last.id);
     afterId = last.id;
   }
-  return ctx.fail(`the batch list did not end after ${MAX_LIST_PAGES} pages`);
 }
