@@ -1,15 +1,17 @@
 /**
- * `pnpm --filter @vendor-api/reference-server bench [exchange] [messages]`: the reference
+ * `pnpm --filter @vendor-api/reference-server bench [exchange] [messages] [tenants]`: the reference
  * server's benchmarks (all, or those named). Each prints its measurements and a ratio against a
  * baseline measured in the same run. Exit 1 when a target is missed, 2 when a benchmark could not
  * run (a failed request, an unknown name).
  */
 import * as exchange from './exchange.bench.js';
 import * as messages from './messages.bench.js';
+import * as tenants from './tenants.bench.js';
 
 const benches: Record<string, () => Promise<boolean>> = {
   exchange: exchange.run,
   messages: messages.run,
+  tenants: tenants.run,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -41,7 +41,7 @@ const benches: Record<string, () => boolean | Promise<boolean>> = {
   exchange: child('packages/reference-server/bench/run.ts', 'exchange'),
   messages: child('packages/reference-server/bench/run.ts', 'messages'),
   // One tenant's requests with 50,000 objects of another tenant stored vs none (target >= 0.9).
-  tenants: child('tools/bench/src/tenants.bench.ts'),
+  tenants: child('packages/reference-server/bench/run.ts', 'tenants'),
 };
 
 const unknown = wanted.filter((w) => !(w in benches));

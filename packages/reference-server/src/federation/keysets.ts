@@ -158,8 +158,14 @@ export class KeySetCache {
 
   /** The issuer's current key set, fetching or refreshing it when due. */
   async get(state: ServerState, issuer: IssuerRecord): Promise<KeySetResult> {
-    const ready = this.ready(state, issuer);
-    if (ready !== null) return ready;
+    return this.ready(state, issuer) ?? this.load(state, issuer);
+  }
+
+  /**
+   * Loads the issuer's inline keys, or fetches its key set (one fetch at a time per issuer
+   * version): what `get` does when `ready` has nothing at hand.
+   */
+  async load(state: ServerState, issuer: IssuerRecord): Promise<KeySetResult> {
     const current = this.#current(issuer);
     if (issuer.jwks.type === 'inline') {
       const keySet = loadKeySet(issuer.jwks.keys);

@@ -137,7 +137,7 @@ export async function verifyAssertion(
           break;
         case 'key-set-fetched':
           // At hand (inline, or fetched and fresh) without waiting; else loaded or fetched.
-          keySet = federation.keySets.ready(state, issuer) ?? (await federation.keySets.get(state, issuer));
+          keySet = federation.keySets.ready(state, issuer) ?? (await federation.keySets.load(state, issuer));
           passed = keySet.ok || keySet.cause === 'keyset-stale';
           break;
         case 'key-set-fresh':

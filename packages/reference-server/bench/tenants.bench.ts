@@ -5,21 +5,32 @@
  * (target >= 0.9). Both servers listen on 127.0.0.1 in this process, each with test control and a
  * manual clock (nothing becomes due while measuring); the measured tenant sends a fixed mix of
  * requests over keep-alive HTTP connections (messages.create, batch list, batch retrieve, dream
- * list). Each side is measured three times, alternating, and its best run counts.
+ * list). Measured in paired rounds (`pairedRounds`): the empty server runs first and last of each
+ * round, the full one between, read against their mean (`bracketed`); the median over the rounds
+ * counts, and the empty server's two runs against each other (A/A) are printed as the noise.
  *
- * Run as its own process: `pnpm bench tenants` (BENCH_TENANTS_COUNT requests per run, default 4,000).
+ * `pnpm bench tenants` (BENCH_TENANTS_COUNT requests per run, default 4,000).
  */
 import { Agent, request } from 'node:http';
-import { createServer, ManualClock, TEST_CONTROL_TOKEN_HEADER } from '@vendor-api/reference-server';
 import { access, operation, spec, vendor } from '@vendor-api/spec';
-import { invokedDirectly } from '@vendor-api/spec/cli';
+import { createServer, ManualClock, TEST_CONTROL_TOKEN_HEADER } from '../src/index.js';
+import {
+  bracketed,
+  median,
+  type Phase,
+  pairedRounds,
+  reportControl,
+  reportRatio,
+  roundsText,
+} from './harness.js';
 
 const TARGET = 0.9;
 const STORED = 50_000;
 const WORKSPACES = 5;
 const COUNT = Number(process.env.BENCH_TENANTS_COUNT ?? 4_000);
 const CONCURRENCY = 16;
-const ROUNDS = 3;
+/** Rounds of the comparison: the ratio is read within each, its median counts. */
+const ROUNDS = 5;
 /** The betas the dream operations need (the spec's), sent on every request: the others ignore them. */
 const DREAM_BETAS = operation(spec, 'dreams.create').betas.join(',');
 /** The paths of the operations the bench calls, from the spec's endpoints. */
@@ -98,8 +109,14 @@ async function start(): Promise<{ app: App; base: string; batchId: string }> {
   return { app, base: await app.reference.listenLocal(0), batchId: String(batch.id) };
 }
 
-/** The measured tenant's mix, over real HTTP with keep-alive; requests per second. */
-async function measure(base: string, key: string, batchId: string, count: number): Promise<number> {
+/** The measured tenant's mix, over real HTTP with keep-alive, from this process. */
+async function measure(
+  name: string,
+  base: string,
+  key: string,
+  batchId: string,
+  count: number,
+): Promise<Phase> {
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const message = JSON.stringify({ model: vendor.models.sonnet, max_tokens: 16, messages: turn });
   const mix: [string, string, string | undefined][] = [
@@ -129,6 +146,7 @@ async function measure(base: string, key: string, batchId: string, count: number
       req.end(body);
     });
   let next = 0;
+  const before = process.cpuUsage();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -136,8 +154,11 @@ async function measure(base: string, key: string, batchId: string, count: number
     }),
   );
   const rps = (count / (performance.now() - started)) * 1000;
+  const cpu = process.cpuUsage(before);
   agent.destroy();
-  return rps;
+  console.log(`  ${name.padEnd(36)} ${Math.round(rps).toLocaleString('en-US').padStart(8)} req/s`);
+  // Client and servers share this process: its CPU is theirs together.
+  return { name, rps, cpuUsPerOp: (cpu.user + cpu.system) / count, loaderCpuUsPerOp: null };
 }
 
 export async function run(): Promise<boolean> {
@@ -152,31 +173,20 @@ export async function run(): Promise<boolean> {
     console.log(`  filled in ${Math.round(performance.now() - filling)} ms`);
     const key = empty.app.reference.state.demo.workspaceKey;
     const fullKey = full.app.reference.state.demo.workspaceKey;
-    await measure(empty.base, key, empty.batchId, COUNT);
-    await measure(full.base, fullKey, full.batchId, COUNT);
-    let bestEmpty = 0;
-    let bestFull = 0;
-    for (let round = 1; round <= ROUNDS; round++) {
-      const e = await measure(empty.base, key, empty.batchId, COUNT);
-      const f = await measure(full.base, fullKey, full.batchId, COUNT);
-      console.log(
-        `  round ${round}: empty ${Math.round(e)} req/s, with the other tenant's data ${Math.round(f)} req/s`,
-      );
-      bestEmpty = Math.max(bestEmpty, e);
-      bestFull = Math.max(bestFull, f);
-    }
-    const ratio = bestFull / bestEmpty;
-    const ok = ratio >= TARGET;
-    console.log(
-      `  with other tenant's data / empty: ratio ${ratio.toFixed(2)} (target >= ${TARGET}) ${ok ? 'ok' : 'MISSED'}`,
-    );
-    return ok;
+    await measure('empty warm-up', empty.base, key, empty.batchId, COUNT);
+    await measure('full warm-up', full.base, fullKey, full.batchId, COUNT);
+    const rounds = await pairedRounds(ROUNDS, {
+      empty: (round) => measure(`empty (${round + 1})`, empty.base, key, empty.batchId, COUNT),
+      full: (round) =>
+        measure(`with the other tenant's data (${round + 1})`, full.base, fullKey, full.batchId, COUNT),
+      control: (round) => measure(`empty again (${round + 1})`, empty.base, key, empty.batchId, COUNT),
+    });
+    const ratios = rounds.map((r) => bracketed(r.full, r.empty, r.control));
+    console.log(`  per round, with other tenant's data / empty: ${roundsText(ratios)}`);
+    reportControl(rounds.map((r) => r.control.rps / r.empty.rps));
+    return reportRatio("with other tenant's data / empty (median of rounds)", median(ratios), TARGET);
   } finally {
     await empty.app.close();
     await full.app.close();
   }
-}
-
-if (invokedDirectly(import.meta.url)) {
-  process.exit((await run()) ? 0 : 1);
 }
