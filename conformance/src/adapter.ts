@@ -255,3 +255,46 @@ export function need<K extends keyof Adapter>(
     throw new MissingCapabilityError(capability);
   return (fn as (...args: unknown[]) => unknown).bind(adapter) as NonNullable<Adapter[K]>;
 }
+
+/** The adapter methods that are not a capability's: the run's hooks and the target's clock read. */
+type HookMethod = 'name' | 'capabilities' | 'setup' | 'teardown';
+
+/**
+ * The adapter methods of each capability (what a module adapter implements for it); capabilities
+ * with none are opt-ins of the run or statements about the server (`DECLARED_CAPABILITIES`).
+ */
+export const ADAPTER_METHODS = {
+  clock: ['advanceClock', 'now'],
+  workspaces: ['createWorkspace'],
+  users: ['createUser'],
+  issuers: ['createIssuer', 'registerIssuer'],
+  'federation-rules': ['createFederationRule', 'registerFederationRule', 'archiveFederationRule'],
+  'service-accounts': ['createServiceAccount', 'registerServiceAccount'],
+  'issuer-hosting': ['publishDocument'],
+  'issuer-updates': ['updateIssuer'],
+  'private-ca': ['privateCertificateAuthority'],
+  'large-requests': [],
+  files: ['createFile'],
+  'memory-stores': ['createMemoryStore', 'changeMemoryStore'],
+  'memory-store-rename': ['renameMemoryStore'],
+  sessions: ['createSession', 'changeSession'],
+  'session-state': ['sessionState'],
+  'session-repositories': ['attachRepository'],
+  'drive-dreams': ['driveDream'],
+  'drive-batches': ['driveBatch'],
+  'batch-internal-errors': ['driveBatch'],
+  faults: ['setFaults'],
+  tenants: ['createTenant'],
+  organizations: ['createOrganization', 'createOrganizationUser'],
+  'workspace-keys': ['createWorkspaceKey'],
+  'organization-roles': ['createAdminKey', 'setOrganizationRole'],
+  'workspace-members': ['workspaceMembers'],
+  'rate-limit-overrides': ['setRateLimitOverrides'],
+  'rate-limit-enforcement': [],
+  'usage-records': ['recordUsage'],
+} as const satisfies Record<Capability, readonly Exclude<keyof Adapter, HookMethod>[]>;
+
+/** Every method of the adapter interface belongs to a capability (a new method must be listed). */
+type Listed = (typeof ADAPTER_METHODS)[Capability][number];
+const _everyMethodListed: Exclude<keyof Adapter, HookMethod | Listed> extends never ? true : never = true;
+void _everyMethodListed;

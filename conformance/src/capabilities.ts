@@ -1,54 +1,14 @@
 /**
- * What a case may need beyond the documented API. An adapter declares the capabilities it has;
- * a case that needs one it lacks is reported as skipped, with the reason, never as passed.
+ * What a case may need beyond the documented API: the capabilities of the conformance control API,
+ * whose catalog is the spec's (`@vendor-api/spec`, `spec/src/control/`). An adapter declares the
+ * capabilities it has; a case that needs one it lacks is reported as skipped, with the reason,
+ * never as passed.
  */
-export const CAPABILITIES = {
-  clock: 'advance the server clock (expiry, retention, skew, token lifetime)',
-  workspaces: 'create a workspace with its own workspace API key (isolation, scoping)',
-  users: 'create organization users with an organization role',
-  issuers: 'register federation issuers (inline key sets at least)',
-  'federation-rules': 'create, archive and enable federation rules for one or more workspaces',
-  'service-accounts': 'create service accounts and add them to workspaces',
-  'issuer-hosting':
-    'publish discovery documents and key sets at https URLs the implementation fetches, on hosts resolving to given addresses',
-  'issuer-updates': "replace the key set of a registered issuer (rotating an inline issuer's keys)",
-  'private-ca':
-    'serve issuer documents over TLS with a certificate of a private certificate authority and give its PEM',
-  'large-requests':
-    'send request bodies of several hundred megabytes (the 256 MB batch size limit); slow, so only when the run opts in (--opt-in large-requests)',
-  files: 'upload files into a workspace',
-  'memory-stores': 'create, archive and delete memory stores',
-  'memory-store-rename': 'rename a memory store (its update endpoint is not shown)',
-  sessions: 'create, archive and delete sessions (dream inputs, session resources)',
-  'session-state':
-    "read whether a session is archived (a dream's pipeline session is archived when the dream ends; session records are not shown)",
-  'session-repositories':
-    'attach a git_host_repository resource to a session (its add-resource body is not shown)',
-  'drive-dreams': 'drive a dream pipeline: start, progress, succeed, fail with an error type',
-  'drive-batches': 'drive batch processing: process requests, succeed or error them',
-  'batch-internal-errors':
-    'make chosen requests of a batch meet an internal server error when it is processed (driveBatch internalErrors)',
-  faults: 'switch seeded faults on and off (the reference server only; for the mutation score)',
-  tenants:
-    'create another tenant: an organization with its admin key and a workspace of it with a workspace key (cross-tenant cases; or give its credentials as options)',
-  organizations:
-    'create a fresh organization (its admin API key and admin user) and users of it with an organization role',
-  'workspace-keys':
-    'mint a workspace API key for a workspace made through the documented create (which mints none)',
-  'organization-roles':
-    "provision an admin API key owned by a user, and change a user's organization role (promotion, demotion)",
-  'workspace-members':
-    'read the effective members of a workspace with their workspace roles (no member list endpoint is shown)',
-  'rate-limit-overrides': 'set the rate-limit overrides of a workspace (set in the management console)',
-  'rate-limit-enforcement':
-    "the target enforces a workspace's enqueued_batch_requests override (set through rate-limit-overrides) from the next batch creation on, for the workspace's keys and access tokens",
-  'usage-records': 'record messages usage attributed to a workspace or the Default Workspace at a given time',
-} as const;
-
-export type Capability = keyof typeof CAPABILITIES;
-
-/**
- * Capabilities that need no adapter method, only a run willing to pay for them: a run asks for
- * them (`vendor-conformance run --opt-in large-requests`) instead of an adapter declaring them.
- */
-export const OPT_IN_CAPABILITIES: readonly Capability[] = ['large-requests'];
+export {
+  CAPABILITIES,
+  CAPABILITY_NAMES,
+  type Capability,
+  DECLARED_CAPABILITIES,
+  isCapability,
+  OPT_IN_CAPABILITIES,
+} from '@vendor-api/spec';

@@ -12,37 +12,45 @@ import { spec } from '@vendor-api/spec';
 import { invokedDirectly, packageVersion } from '@vendor-api/spec/cli';
 import { request } from 'undici';
 import type { Adapter, Target } from './adapter.js';
-import { referenceAdapter, referenceTarget, TestControlError } from './adapters/reference.js';
-import { type Capability, OPT_IN_CAPABILITIES } from './capabilities.js';
+import { ControlError, connectControl, type Discovered } from './adapters/control.js';
+import { referenceControlUrl } from './adapters/reference.js';
+import { CAPABILITIES, type Capability, isCapability, OPT_IN_CAPABILITIES } from './capabilities.js';
 import { allCases } from './cases/index.js';
 import { coverage, coverageText, unknownCitations } from './coverage.js';
 import { startEmbedded } from './embedded.js';
 import { ConfigurationError, loadExpectedFailures } from './expected.js';
+import { commandInit, INIT_HELP } from './init.js';
 import { type MutantResult, runMutants } from './mutants.js';
 import { loadTrace, replay } from './replay.js';
 import { failureBlock, progressLine, summary } from './report/console.js';
 import { jsonReport } from './report/json.js';
 import { junitXml } from './report/junit.js';
-import { conformant, parseShard, runCases, type Shard, uncheckedSkips } from './runner.js';
+import { adapterLacks, conformant, parseShard, runCases, type Shard, uncheckedSkips } from './runner.js';
 import { runVariants, type VariantResult } from './variants.js';
 
-const TARGET_HELP = `Target. Without --base-url the reference server runs in-process (embedded):
-  --base-url URL            the implementation under test
+const TARGET_HELP = `Target. Without --base-url or --control-url the reference server runs in-process:
+  --base-url URL            the implementation under test (default with --control-url: the
+                            control URL's origin)
+  --control-url URL         the server's conformance control API (any language; its OpenAPI
+                            document: @vendor-api/openapi/control.openapi.json): the suite reads
+                            GET /capabilities and calls what it offers; the keys and ids below
+                            default to the target its discovery names
+  --control-token T         the control token the server printed (default:
+                            VENDOR_API_CONTROL_TOKEN)
   --admin-key KEY           an admin API key of the organization
   --workspace-key KEY       a workspace API key
   --workspace-id ID         that key's workspace id
   --organization-id ID      the organization's UUID
   --other-admin-key KEY, --other-workspace-id ID, --other-workspace-key KEY
                             another tenant (organization) for the cross-tenant cases
-                            (skipped without them, unless the adapter can create one)
-  --adapter reference       the built-in adapter of a reference server started with
-                            --test-control; the keys and ids above are then optional (default:
-                            the server's seeded organization, read from its test control)
-  --adapter MODULE          any other value: a module whose default export (or createAdapter)
-                            builds the adapter: (target) => Adapter | Promise<Adapter>; see
-                            README "Writing an adapter"
-  --test-control-token T    the token the reference server printed (\`control token:\`), for
-                            --adapter reference (default: VENDOR_API_TEST_CONTROL_TOKEN)
+                            (skipped without them, unless the target can create one)
+  --adapter reference       a reference server started with --test-control: the control API
+                            at its base URL + /_test
+  --adapter control         the control API (the default with --control-url)
+  --adapter MODULE          any other value: a JavaScript module whose default export (or
+                            createAdapter) builds the adapter: (target) => Adapter; see README
+                            "Writing an adapter"
+  --test-control-token T    the same as --control-token (default: VENDOR_API_TEST_CONTROL_TOKEN)
   --timeout MS              per-request timeout (default 15000)`;
 
 const SELECT_HELP = `  --family a,b              only the cases of these families (unknown families are an error)
@@ -64,6 +72,7 @@ Commands:
   mutants             the mutation score against the reference server's seeded faults (sensitivity)
   variants            the suite against each of the reference server's variants (specificity)
   score               both: sensitivity and specificity, one summary
+  init                write a starter: the control endpoints to implement, or an adapter module
 
   vendor-conformance <command> --help   the options of a command
   --version                             the version of the suite
@@ -83,6 +92,8 @@ ${SELECT_HELP}
   --opt-in CAP,...          run the cases of capabilities that are off unless asked for:
                             large-requests (batch bodies of about 256 MB: slow, ~1 GB of memory)
   --fail-on-skip            skipped cases fail the run (exit 1): nothing may go unchecked
+  --require CAP,...         the target must offer these capabilities (exit 2 before any case
+                            runs when it does not): coverage a CI job insists on
   --expected-failures FILE  known deviations: {"expectedFailures": {"<case id>": "<reason>"}}
   --junit FILE              write a JUnit XML report
   --json FILE               write a JSON report (schema: jsonReportSchema of the package)
@@ -142,6 +153,7 @@ ${SELECT_HELP}
 ${SEED_HELP}
 
 Exit codes: 0 both at 100 %, 1 otherwise, 2 usage error.`,
+  init: INIT_HELP,
 };
 
 /**
@@ -151,6 +163,8 @@ Exit codes: 0 both at 100 %, 1 otherwise, 2 usage error.`,
  */
 const TARGET_OPTS = [
   'base-url',
+  'control-url',
+  'control-token',
   'admin-key',
   'workspace-key',
   'workspace-id',
@@ -172,6 +186,7 @@ const COMMAND_OPTS: Readonly<Record<string, readonly string[]>> = {
     'shard',
     'opt-in',
     'fail-on-skip',
+    'require',
     'expected-failures',
     'junit',
     'json',
@@ -183,6 +198,7 @@ const COMMAND_OPTS: Readonly<Record<string, readonly string[]>> = {
   mutants: ['fault', ...SELECT_OPTS, ...SEED_OPTS],
   variants: ['variant', ...SELECT_OPTS, ...SEED_OPTS],
   score: ['fault', 'variant', ...SELECT_OPTS, ...SEED_OPTS],
+  init: ['out', 'kind', 'force'],
 };
 
 /** The suite's version: its package's. */
@@ -192,6 +208,12 @@ class UsageError extends Error {}
 
 const opts = {
   'base-url': { type: 'string' },
+  'control-url': { type: 'string' },
+  'control-token': { type: 'string' },
+  require: { type: 'string' },
+  out: { type: 'string' },
+  kind: { type: 'string' },
+  force: { type: 'boolean' },
   'admin-key': { type: 'string' },
   'workspace-key': { type: 'string' },
   'workspace-id': { type: 'string' },
@@ -314,49 +336,33 @@ interface Resolved {
   readonly target: Target;
   readonly adapter: Adapter;
   readonly embedded: boolean;
+  /** Why a case is skipped for capabilities the target lacks, in this run's terms. */
+  readonly missingReason: (missing: readonly Capability[]) => string;
+  /** What the run's header says about the adapter. */
+  readonly describe: string;
   close(): Promise<void>;
 }
 
 /** The options naming the target's credentials and ids (with `--base-url`). */
 const TARGET_OPTIONS = ['admin-key', 'workspace-key', 'workspace-id', 'organization-id'] as const;
 
-/**
- * Adapters built into the suite, by the name `--adapter` takes instead of a module path. Each
- * reads the target's credentials from the server when the options leave them out.
- */
-const BUILT_IN_ADAPTERS: Readonly<
-  Record<
-    string,
-    {
-      credentials(baseUrl: string, values: Values): Promise<Target>;
-      create(target: Target, values: Values): Adapter;
-    }
-  >
-> = {
-  reference: {
-    async credentials(baseUrl, values) {
-      try {
-        return await referenceTarget(baseUrl, testControlOf(values));
-      } catch (error) {
-        if (!(error instanceof TestControlError)) throw error;
-        throw new UsageError(
-          `--adapter reference needs the reference server's test control, and ${baseUrl} does not answer it (${error.message}); start the server with --test-control and pass the token it prints with --test-control-token`,
-        );
-      }
-    },
-    create: (target, values) => referenceAdapter(target.baseUrl, testControlOf(values)),
-  },
-};
+/** The built-in adapters, by the name `--adapter` takes instead of a module path. */
+const BUILT_IN_ADAPTERS = ['reference', 'control'] as const;
 
-/** The reference server's test-control token: the option, else the environment. */
-function testControlOf(values: Values): { testControlToken?: string } {
-  const token = values['test-control-token'] ?? process.env.VENDOR_API_TEST_CONTROL_TOKEN;
-  return token ? { testControlToken: token } : {};
+/** The control token: the option, else the environment. */
+function controlTokenOf(values: Values): string | undefined {
+  return (
+    (values['control-token'] ??
+      values['test-control-token'] ??
+      process.env.VENDOR_API_CONTROL_TOKEN ??
+      process.env.VENDOR_API_TEST_CONTROL_TOKEN) ||
+    undefined
+  );
 }
 
-/** The built-in adapter of that name (`--adapter`), if it is one. */
-const builtInAdapter = (name: string | undefined) =>
-  name !== undefined && Object.hasOwn(BUILT_IN_ADAPTERS, name) ? BUILT_IN_ADAPTERS[name] : undefined;
+/** Whether `--adapter` names a built-in adapter. */
+const isBuiltIn = (name: string | undefined) =>
+  name !== undefined && (BUILT_IN_ADAPTERS as readonly string[]).includes(name);
 
 /** The adapter a module builds: its default export or `createAdapter`, given the target. */
 async function adapterFromModule(path: string, target: Target): Promise<Adapter> {
@@ -365,7 +371,7 @@ async function adapterFromModule(path: string, target: Target): Promise<Adapter>
     mod = (await import(pathToFileURL(resolve(path)).href)) as typeof mod;
   } catch (error) {
     throw new UsageError(
-      `cannot load the adapter module ${path} (${(error as Error).message.split('\n')[0]}); built-in adapters: ${Object.keys(BUILT_IN_ADAPTERS).join(', ')}`,
+      `cannot load the adapter module ${path} (${(error as Error).message.split('\n')[0]}); built-in adapters: ${BUILT_IN_ADAPTERS.join(', ')}`,
     );
   }
   const factory = (mod.createAdapter ?? mod.default) as
@@ -376,36 +382,20 @@ async function adapterFromModule(path: string, target: Target): Promise<Adapter>
   return factory(target);
 }
 
-async function resolveTarget(values: Values, seed: number): Promise<Resolved> {
-  const baseUrl = values['base-url'];
-  if (!baseUrl) {
-    const e = await startEmbedded({ seed });
-    return { target: e.target, adapter: e.adapter, embedded: true, close: e.close };
-  }
-  const builtIn = builtInAdapter(values.adapter);
-  const missing = TARGET_OPTIONS.filter((k) => !values[k]);
-  if (missing.length && !builtIn)
-    throw new UsageError(
-      `with --base-url, also give ${missing.map((m) => `--${m}`).join(', ')} (or --adapter reference against a reference server with test control)`,
-    );
-  // A second tenant is named by all three options or none (the tenancy cases need each of them).
-  const other = ['other-admin-key', 'other-workspace-id', 'other-workspace-key'] as const;
-  const unnamed = other.filter((o) => !values[o]);
-  if (unnamed.length > 0 && unnamed.length < other.length)
-    throw new UsageError(
-      `a second tenant needs ${other.map((o) => `--${o}`).join(', ')}; missing: ${unnamed.map((o) => `--${o}`).join(', ')}`,
-    );
-  try {
-    const r = await request(baseUrl, { method: 'GET', headersTimeout: 10_000 });
-    await r.body.dump();
-  } catch (error) {
-    throw new ConnectionError(`cannot reach ${baseUrl}: ${(error as Error).message}`);
-  }
-  // Explicit options win over what a built-in adapter reads from the server.
-  const fallback = builtIn ? await builtIn.credentials(baseUrl, values) : undefined;
+/** An absolute http(s) URL option, or a usage error. */
+function urlOption(values: Values, name: 'base-url' | 'control-url'): string | undefined {
+  const value = values[name];
+  if (value === undefined) return undefined;
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
+    throw new UsageError(`--${name} must be an absolute http(s) URL; got ${JSON.stringify(value)}`);
+  return value;
+}
+
+/** The target the options name, filled from what discovery names where they are silent. */
+function targetFrom(values: Values, baseUrl: string, fallback: Target | undefined): Target {
   const given = (option: (typeof TARGET_OPTIONS)[number], read: (t: Target) => string) =>
     values[option] || (fallback ? read(fallback) : '');
-  const target: Target = {
+  return {
     baseUrl,
     adminKey: given('admin-key', (t) => t.adminKey),
     workspace: {
@@ -422,23 +412,151 @@ async function resolveTarget(values: Values, seed: number): Promise<Resolved> {
         }
       : {}),
   };
-  const adapter: Adapter = builtIn
-    ? builtIn.create(target, values)
-    : values.adapter
-      ? await adapterFromModule(values.adapter, target)
-      : { name: 'none (documented API only)', capabilities: new Set() };
-  await adapter.setup?.();
-  return { target, adapter, embedded: false, close: async () => adapter.teardown?.() };
 }
+
+async function resolveTarget(values: Values, seed: number): Promise<Resolved> {
+  let baseUrl = urlOption(values, 'base-url');
+  let controlUrl = urlOption(values, 'control-url');
+  const adapterName = values.adapter;
+  if (!baseUrl && !controlUrl) {
+    if (adapterName !== undefined)
+      throw new UsageError(
+        `--adapter ${adapterName} needs --base-url (or --control-url) of the server it adapts`,
+      );
+    const e = await startEmbedded({ seed });
+    return {
+      target: e.target,
+      adapter: e.adapter,
+      embedded: true,
+      missingReason: adapterLacks,
+      describe: `adapter ${e.adapter.name}`,
+      close: e.close,
+    };
+  }
+  if (controlUrl && adapterName !== undefined && adapterName !== 'control')
+    throw new UsageError(
+      `--control-url goes with the built-in control adapter; --adapter ${adapterName} is another adapter (leave one out)`,
+    );
+  if (adapterName === 'control' && !controlUrl)
+    throw new UsageError('--adapter control needs --control-url (the server prints its control URL)');
+  if (adapterName === 'reference') controlUrl = referenceControlUrl(baseUrl!);
+  baseUrl ??= new URL(controlUrl!).origin;
+  const viaControl = controlUrl !== undefined;
+  const missing = TARGET_OPTIONS.filter((k) => !values[k]);
+  if (missing.length && !viaControl)
+    throw new UsageError(
+      `with --base-url, also give ${missing.map((m) => `--${m}`).join(', ')} (or --control-url of the server's conformance control API, which names its target)`,
+    );
+  // A second tenant is named by all three options or none (the tenancy cases need each of them).
+  const other = ['other-admin-key', 'other-workspace-id', 'other-workspace-key'] as const;
+  const unnamed = other.filter((o) => !values[o]);
+  if (unnamed.length > 0 && unnamed.length < other.length)
+    throw new UsageError(
+      `a second tenant needs ${other.map((o) => `--${o}`).join(', ')}; missing: ${unnamed.map((o) => `--${o}`).join(', ')}`,
+    );
+  try {
+    const r = await request(baseUrl, { method: 'GET', headersTimeout: 10_000 });
+    await r.body.dump();
+  } catch (error) {
+    throw new ConnectionError(`cannot reach ${baseUrl}: ${(error as Error).message}`);
+  }
+  if (viaControl) {
+    const token = controlTokenOf(values);
+    let connected: Awaited<ReturnType<typeof connectControl>>;
+    try {
+      connected = await connectControl({
+        baseUrl,
+        controlUrl: controlUrl!,
+        ...(token === undefined ? {} : { token }),
+        ...(missing.length ? {} : { target: targetFrom(values, baseUrl, undefined) }),
+        ...(adapterName === 'reference' ? { name: 'reference-server' } : {}),
+      });
+    } catch (error) {
+      if (!(error instanceof ControlError)) throw error;
+      throw new UsageError(
+        adapterName === 'reference'
+          ? `--adapter reference needs the reference server's test control: ${error.message} (start the server with --test-control and pass the token it prints with --control-token)`
+          : error.message,
+      );
+    }
+    const target = targetFrom(values, baseUrl, connected.target);
+    // The organization fixtures are made in is the target's (options win over discovery).
+    const adapter =
+      target.organizationId === connected.target.organizationId
+        ? connected.adapter
+        : (
+            await connectControl({
+              baseUrl,
+              controlUrl: controlUrl!,
+              ...(token === undefined ? {} : { token }),
+              target,
+            })
+          ).adapter;
+    warnUnknown(connected.discovered);
+    await adapter.setup?.();
+    const offered = [...adapter.capabilities];
+    return {
+      target,
+      adapter,
+      embedded: false,
+      missingReason: (m) => `the control API offers no ${m.join(', ')}`,
+      describe: `control API ${controlUrl} · ${offered.length} of ${CAPABILITY_COUNT} capabilities`,
+      close: async () => adapter.teardown?.(),
+    };
+  }
+  const target = targetFrom(values, baseUrl, undefined);
+  const adapter: Adapter = adapterName
+    ? await adapterFromModule(adapterName, target)
+    : { name: 'none (documented API only)', capabilities: new Set() };
+  await adapter.setup?.();
+  return {
+    target,
+    adapter,
+    embedded: false,
+    missingReason: adapterName
+      ? (m) => `the adapter ${adapter.name} lacks: ${m.join(', ')}`
+      : (m) => `no control API or adapter given (needs ${m.join(', ')}; see --control-url)`,
+    describe: adapterName ? `adapter ${adapter.name}` : 'no control API or adapter: documented API only',
+    close: async () => adapter.teardown?.(),
+  };
+}
+
+/** Capabilities a server can offer (the catalog less the run's opt-ins). */
+const CAPABILITY_COUNT = Object.keys(CAPABILITIES).length - OPT_IN_CAPABILITIES.length;
+
+/** Capability names the server offered that this suite does not know: named once on stderr. */
+function warnUnknown(discovered: Discovered): void {
+  if (discovered.unknown.length)
+    process.stderr.write(
+      `vendor-conformance: the control API offers capabilities this suite does not know (ignored): ${discovered.unknown.join(', ')}\n`,
+    );
+}
+
+/** `--require`: capabilities the target must offer; a usage error names those it lacks. */
+function checkRequired(values: Values, adapter: Adapter, optIn: ReadonlySet<Capability>): void {
+  const required = list(values.require) ?? [];
+  const unknown = required.filter((c) => !isCapability(c));
+  if (unknown.length)
+    throw new UsageError(
+      `--require names unknown capabilit${unknown.length > 1 ? 'ies' : 'y'} ${unknown.map((u) => JSON.stringify(u)).join(', ')}; capabilities: ${Object.keys(CAPABILITIES).join(', ')}`,
+    );
+  const lacking = (required as Capability[]).filter((c) => !adapter.capabilities.has(c) && !optIn.has(c));
+  if (lacking.length)
+    throw new RequirementError(
+      `the target does not offer the required capabilit${lacking.length > 1 ? 'ies' : 'y'} ${lacking.join(', ')} (--require)`,
+    );
+}
+
+class RequirementError extends Error {}
 
 /**
  * The target options a replay of this run takes: the base URL, the adapter, and the keys and ids
  * (elided; those a built-in adapter reads from the server only when they were given).
  */
 function replayOptions(values: Values, target: Target): string {
-  const builtIn = builtInAdapter(values.adapter);
-  const keys = TARGET_OPTIONS.filter((k) => !builtIn || values[k]).map((k) => ` --${k} …`);
-  return ` --base-url ${target.baseUrl}${keys.join('')}${values.adapter ? ` --adapter ${values.adapter}` : ''}`;
+  const viaControl = isBuiltIn(values.adapter) || values['control-url'] !== undefined;
+  const keys = TARGET_OPTIONS.filter((k) => !viaControl || values[k]).map((k) => ` --${k} …`);
+  return ` --base-url ${target.baseUrl}${values['control-url'] ? ` --control-url ${values['control-url']}` : ''}${keys.join('')}${values.adapter ? ` --adapter ${values.adapter}` : ''}`;
 }
 
 class ConnectionError extends Error {}
@@ -459,9 +577,15 @@ async function commandRun(values: Values): Promise<number> {
   const optIn = optInOf(values);
   const selection = selectionOf(values);
   const resolved = await resolveTarget(values, settings.seed);
+  try {
+    checkRequired(values, resolved.adapter, optIn);
+  } catch (error) {
+    await resolved.close();
+    throw error;
+  }
   const traceDir = values['trace-dir'] ?? '.conformance/traces';
   console.log(
-    `conformance: ${resolved.embedded ? 'embedded reference server' : resolved.target.baseUrl} · adapter ${resolved.adapter.name} · seed ${settings.seed} · ${settings.numRuns} runs${shard ? ` · shard ${values.shard}` : ''}`,
+    `conformance: ${resolved.embedded ? 'embedded reference server' : resolved.target.baseUrl} · ${resolved.describe} · seed ${settings.seed} · ${settings.numRuns} runs${shard ? ` · shard ${values.shard}` : ''}`,
   );
   const started = performance.now();
   let results: Awaited<ReturnType<typeof runCases>>;
@@ -477,6 +601,7 @@ async function commandRun(values: Values): Promise<number> {
       optIn,
       traceDir,
       ...(resolved.embedded ? { perCase: () => startEmbedded({ seed: settings.seed }) } : {}),
+      missingReason: resolved.missingReason,
       onResult: (r, i, n) => console.log(progressLine(r, i, n)),
     });
   } finally {
@@ -683,6 +808,12 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await commandVariants(values);
       case 'score':
         return await commandScore(values);
+      case 'init':
+        return await commandInit({
+          ...(values.out === undefined ? {} : { out: values.out }),
+          ...(values.kind === undefined ? {} : { kind: values.kind }),
+          force: values.force === true,
+        });
       default:
         return 2;
     }
@@ -690,7 +821,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (
       error instanceof UsageError ||
       error instanceof ConnectionError ||
-      error instanceof ConfigurationError
+      error instanceof ConfigurationError ||
+      error instanceof RequirementError
     ) {
       console.error(`error: ${error.message}`);
       return 2;

@@ -35,7 +35,10 @@ export async function startEmbedded(
       workspace: { id: demo.workspaceId, apiKey: demo.workspaceKey },
       organizationId: demo.organizationId,
     },
-    adapter: referenceAdapter(baseUrl, { testControlToken: app.reference.testControlToken ?? '' }),
+    adapter: referenceAdapter(baseUrl, {
+      testControlToken: app.reference.testControlToken ?? '',
+      organizationId: demo.organizationId,
+    }),
     close: () => app.close(),
   };
 }

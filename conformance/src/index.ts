@@ -11,8 +11,22 @@ export type {
   Target,
   Workspace,
 } from './adapter.js';
-export { referenceAdapter } from './adapters/reference.js';
+export { ADAPTER_METHODS } from './adapter.js';
+export {
+  ControlError,
+  connectControl,
+  controlAdapter,
+  type Discovered,
+  discover,
+} from './adapters/control.js';
+export {
+  connectReference,
+  REFERENCE_CAPABILITIES,
+  referenceAdapter,
+  referenceControlUrl,
+} from './adapters/reference.js';
 export { CAPABILITIES, type Capability } from './capabilities.js';
+export { capabilityRows, capabilityTable } from './capability-table.js';
 export { CaseContext, type CaseDefinition, defineCase } from './case.js';
 export { allCases } from './cases/index.js';
 export { main, VERSION } from './cli.js';
@@ -20,6 +34,7 @@ export { coverage, unknownCitations } from './coverage.js';
 export { startEmbedded } from './embedded.js';
 export { runMutants } from './mutants.js';
 export { loadTrace, replay } from './replay.js';
+export { type Coverage, runCoverage, type Verdict, verdictLine } from './report/console.js';
 export { type JsonReport, type JsonReportMeta, jsonReport, jsonReportSchema } from './report/json.js';
 export { junitXml } from './report/junit.js';
 export { type ReportTotals, reportTotals } from './report/totals.js';

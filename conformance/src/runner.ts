@@ -6,7 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { VendorSpec } from '@vendor-api/spec';
-import { type Adapter, MissingCapabilityError, type Target } from './adapter.js';
+import { type Adapter, MissingCapabilityError, type Target, Unobservable } from './adapter.js';
 import { type Capability, OPT_IN_CAPABILITIES } from './capabilities.js';
 import {
   CaseContext,
@@ -66,7 +66,15 @@ export interface RunOptions {
   /** Where failure traces are written (none when absent). */
   readonly traceDir?: string;
   readonly onResult?: (result: CaseResult, index: number, total: number) => void;
+  /**
+   * Why a case is skipped for capabilities the target lacks, in the user's terms ("no control API
+   * or adapter given", "the control API offers no issuers"); default: the adapter lacks them.
+   */
+  readonly missingReason?: (missing: readonly Capability[]) => string;
 }
+
+/** The default skip reason for missing capabilities. */
+export const adapterLacks = (missing: readonly Capability[]) => `the adapter lacks: ${missing.join(', ')}`;
 
 /** Parses `i/n` (1-based). */
 export function parseShard(text: string): Shard {
@@ -123,7 +131,7 @@ export async function runOne(definition: CaseDefinition, options: RunOptions): P
       outcome: 'skipped',
       reason: optInOnly
         ? `${NOT_OPTED_IN}: --opt-in ${missing.join(',')}`
-        : `the adapter lacks: ${missing.join(', ')}`,
+        : (options.missingReason ?? adapterLacks)(missing),
       durationMs: 0,
       requests: 0,
     };
@@ -151,7 +159,15 @@ export async function runOne(definition: CaseDefinition, options: RunOptions): P
   const requests = ctx.requestCount();
   // A shared target stays as the case found it (what it made in the target's organization).
   await ctx.release();
-  if (skipped) return { ...base, outcome: 'skipped', reason: skipped.message, durationMs, requests };
+  if (skipped) {
+    // A capability the case found missing as it ran (not an unobservable answer) reads like one
+    // found missing up front.
+    const reason =
+      skipped instanceof Unobservable
+        ? skipped.message
+        : (options.missingReason ?? adapterLacks)([skipped.capability]);
+    return { ...base, outcome: 'skipped', reason, durationMs, requests };
+  }
   const expected = options.expectedFailures?.[definition.id];
   if (!failure) {
     if (expected !== undefined) {

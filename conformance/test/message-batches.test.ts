@@ -6,7 +6,7 @@
 import { createServer, ManualClock } from '@vendor-api/reference-server';
 import { spec } from '@vendor-api/spec';
 import { describe, expect, it } from 'vitest';
-import { referenceAdapter } from '../src/adapters/reference.js';
+import { REFERENCE_CAPABILITIES, referenceAdapter } from '../src/adapters/reference.js';
 import type { CaseDefinition } from '../src/case.js';
 import { cases } from '../src/cases/message-batches/index.js';
 import { startEmbedded } from '../src/embedded.js';
@@ -36,7 +36,10 @@ async function startHeld(faults: readonly string[]) {
       workspace: { id: demo.workspaceId, apiKey: demo.workspaceKey },
       organizationId: demo.organizationId,
     },
-    adapter: referenceAdapter(baseUrl, { testControlToken: app.reference.testControlToken ?? '' }),
+    adapter: referenceAdapter(baseUrl, {
+      testControlToken: app.reference.testControlToken ?? '',
+      organizationId: demo.organizationId,
+    }),
     close: () => app.close(),
   };
 }
@@ -59,7 +62,7 @@ async function outcome(c: CaseDefinition, faults: readonly string[] = [], held =
 describe('message-batch cases', () => {
   it('pass against the reference server', async () => {
     // A case needing a capability the reference adapter lacks (large-requests) is skipped.
-    const reference = referenceAdapter('http://127.0.0.1').capabilities;
+    const reference = REFERENCE_CAPABILITIES;
     for (const c of cases) {
       const runnable = (c.needs ?? []).every((n) => reference.has(n));
       expect([c.id, await outcome(c)]).toEqual([c.id, runnable ? 'passed' : 'skipped']);

@@ -42,4 +42,6 @@ export interface RequirementCatalog {
 export declare const document: OpenApiDocument;
 /** The requirement catalog. */
 export declare const requirements: RequirementCatalog;
+/** The OpenAPI 3.1 document of the conformance control API (what a server exposes in test). */
+export declare const controlDocument: OpenApiDocument;
 export default document;

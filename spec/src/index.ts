@@ -68,6 +68,8 @@ import * as unUsage from './unspecified/usage.js';
 import * as unWorkspaces from './unspecified/workspaces.js';
 import { defineVendor, type Vendor, vendor } from './vendor.js';
 
+export * from './control/capabilities.js';
+export * from './control/endpoints.js';
 export * from './faults.js';
 export * from './machine.js';
 export * from './operations.js';

@@ -82,30 +82,74 @@ export function totalsLine(t: ReportTotals, elapsedMs: number): string {
   );
 }
 
+/** Conformant, partial (nothing failed, but part of the contract went unchecked) or not conformant. */
+export type Verdict = 'conformant' | 'partial' | 'not conformant';
+
+/** How much of the contract a run checked, and its verdict. */
+export interface Coverage {
+  readonly verdict: Verdict;
+  /** Requirement ids the run's cases cite. */
+  readonly cited: number;
+  /** Of `cited`: those a passing case checked. */
+  readonly checked: number;
+  /** Of `cited`: those a failing case cites. */
+  readonly failing: readonly string[];
+  /** Cases skipped that leave something unchecked (not those left off by --opt-in). */
+  readonly skipped: number;
+}
+
+export function runCoverage(results: readonly CaseResult[]): Coverage {
+  const byReq = new Map<string, CaseResult['outcome'][]>();
+  for (const r of results)
+    for (const id of r.requirements) byReq.set(id, [...(byReq.get(id) ?? []), r.outcome]);
+  const failing = [...byReq]
+    .filter(([, os]) => os.includes('failed') || os.includes('unexpected-pass'))
+    .map(([id]) => id)
+    .sort();
+  const checked = [...byReq].filter(([, os]) => os.includes('passed')).length;
+  const skipped = uncheckedSkips(results).length;
+  const failed = results.some((r) => r.outcome === 'failed' || r.outcome === 'unexpected-pass');
+  return {
+    verdict: failed ? 'not conformant' : skipped ? 'partial' : 'conformant',
+    cited: byReq.size,
+    checked,
+    failing,
+    skipped,
+  };
+}
+
+const percentOf = (n: number, of: number) => (of ? Math.floor((100 * n) / of) : 100);
+
+/**
+ * The summary's first line: the verdict and how much of the contract the run checked.
+ * `partial — 164 of 459 requirements checked (35 %); 99 of 142 cases skipped (see below)`.
+ */
+export function verdictLine(results: readonly CaseResult[]): string {
+  const c = runCoverage(results);
+  const paint = c.verdict === 'conformant' ? green : c.verdict === 'partial' ? yellow : red;
+  return `${paint(`Verdict: ${c.verdict}`)} — ${c.checked} of ${c.cited} requirements checked (${percentOf(c.checked, c.cited)} %)${
+    c.failing.length ? `, ${c.failing.length} failing` : ''
+  }${c.skipped ? `; ${c.skipped} of ${results.length} cases skipped, not checked (reasons below)` : ''}`;
+}
+
 export function summary(
   results: readonly CaseResult[],
   elapsedMs: number,
   options: { readonly failOnSkip?: boolean } = {},
 ): string {
-  const lines = ['', 'By family:'];
+  const lines = ['', verdictLine(results), '', 'By family:'];
   for (const [family, rs] of byFamily(results)) {
     const t = reportTotals(rs);
     lines.push(
       `  ${family.padEnd(22)} ${String(t.passed).padStart(4)} passed ${String(t.failed).padStart(4)} failed ${String(t.skipped).padStart(4)} skipped`,
     );
   }
-  const byReq = new Map<string, CaseResult['outcome'][]>();
-  for (const r of results)
-    for (const id of r.requirements) byReq.set(id, [...(byReq.get(id) ?? []), r.outcome]);
-  const failedReqs = [...byReq]
-    .filter(([, os]) => os.includes('failed') || os.includes('unexpected-pass'))
-    .map(([id]) => id);
-  const checked = [...byReq].filter(([, os]) => os.includes('passed')).length;
+  const coverage = runCoverage(results);
   lines.push(
     '',
-    `Requirements: ${byReq.size} cited, ${checked} checked by a passing case, ${failedReqs.length} with a failure`,
+    `Requirements: ${coverage.cited} cited, ${coverage.checked} checked by a passing case, ${coverage.failing.length} with a failure`,
   );
-  if (failedReqs.length) lines.push(`  failing: ${failedReqs.sort().join(', ')}`);
+  if (coverage.failing.length) lines.push(`  failing: ${coverage.failing.join(', ')}`);
   const totals = reportTotals(results);
   if (totals.skipped) {
     const reasons = new Map<string, number>();

@@ -5,6 +5,7 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 import type { CaseResult } from '../runner.js';
+import { runCoverage } from './console.js';
 import { reportTotals } from './totals.js';
 
 const Count = Type.Integer({ minimum: 0 });
@@ -71,6 +72,19 @@ export const jsonReportSchema = Type.Object(
       skipped: Count,
       requests: Count,
     }),
+    verdict: Type.Optional(
+      Type.Union([Type.Literal('conformant'), Type.Literal('partial'), Type.Literal('not conformant')], {
+        description:
+          'conformant: nothing failed and nothing the run asked for was skipped; partial: nothing failed, some cases skipped; not conformant: a failure.',
+      }),
+    ),
+    requirements: Type.Optional(
+      Type.Object({
+        cited: Count,
+        checked: Type.Integer({ minimum: 0, description: 'Of cited: checked by a passing case.' }),
+        failing: Type.Array(Type.String()),
+      }),
+    ),
     results: Type.Array(Result),
   },
   {
@@ -93,11 +107,14 @@ export interface JsonReportMeta {
 }
 
 export function jsonReport(results: readonly CaseResult[], meta: JsonReportMeta): JsonReport {
+  const coverage = runCoverage(results);
   return {
     format: 'vendor-api-conformance-report',
     version: 2,
     ...meta,
     totals: reportTotals(results),
+    verdict: coverage.verdict,
+    requirements: { cited: coverage.cited, checked: coverage.checked, failing: [...coverage.failing] },
     results: results.map(({ failure, ...r }) => ({
       ...r,
       requirements: [...r.requirements],

@@ -6,6 +6,7 @@ import { SCHEMA_ANNOTATIONS, type VendorSpec } from '@vendor-api/spec';
 import { stringify as yamlStringify } from 'yaml';
 import { bannerText, tsBanner } from './banner.js';
 import { operationsTable, resourceFiles } from './client.js';
+import { buildControlOpenApi } from './control-openapi.js';
 import { type JsonObject, stringify, toJson } from './json.js';
 import { buildOpenApi } from './openapi.js';
 import { inputsDigest, seal, sealHolds } from './seal.js';
@@ -71,6 +72,12 @@ export async function generateAll(
     `# ${bannerText('spec/')}\n${yamlStringify(document, { lineWidth: 0, aliasDuplicateObjects: false })}`,
   );
   files.set('packages/openapi/requirements.json', stringify(requirementsDocument(spec)));
+  const control = buildControlOpenApi(spec);
+  files.set('packages/openapi/control.openapi.json', stringify(control));
+  files.set(
+    'packages/openapi/control.openapi.yaml',
+    `# ${bannerText('spec/src/control/')}\n${yamlStringify(control, { lineWidth: 0, aliasDuplicateObjects: false })}`,
+  );
 
   for (const [path, content] of await validatorFiles(spec, options)) files.set(path, content);
   files.set(CLIENT_TYPES, await clientTypesFile(document, options));

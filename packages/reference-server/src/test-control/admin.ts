@@ -44,7 +44,7 @@ import { notFound } from '../errors.js';
 import { orgEntries, workspaceEntries } from '../routes/rate-limits.js';
 import type { ServerState } from '../state.js';
 import type { RateLimitOverrideRecord } from '../store.js';
-import { BodyFields, invalid, TEST_CONTROL_PREFIX } from './common.js';
+import { BodyFields, controlRoute, invalid, TEST_CONTROL_PREFIX } from './common.js';
 
 function orgRoleOf(body: BodyFields): workspaceRules.OrgRole {
   const role = body.values.role;
@@ -145,7 +145,7 @@ function setOverrides(state: ServerState, workspaceId: string, value: unknown): 
 export function registerAdminTestControl(app: FastifyInstance, state: ServerState): void {
   const p = TEST_CONTROL_PREFIX;
 
-  app.post(`${p}/organizations`, async (request) => {
+  app.post(controlRoute('organizations.create'), async (request) => {
     const body = BodyFields.of(request.body);
     const created = createOrganization(state, body.string('name') ?? 'Organization');
     return {
@@ -155,61 +155,52 @@ export function registerAdminTestControl(app: FastifyInstance, state: ServerStat
     };
   });
 
-  app.post<{ Params: { organization_id: string } }>(
-    `${p}/organizations/:organization_id/workspaces`,
-    async (request) => {
-      const orgId = organizationId(state, request.params.organization_id);
-      const body = BodyFields.of(request.body);
-      const codingAssistant = body.values.coding_assistant;
-      if (codingAssistant !== undefined && typeof codingAssistant !== 'boolean') {
-        throw body.refuse('coding_assistant', 'must be a boolean');
-      }
-      const record = createWorkspaceRecord(state, orgId, body.string('name') ?? 'Workspace', {
-        codingAssistant: codingAssistant === true,
-      });
-      const key = mintWorkspaceKey(state, orgId, record.id);
-      return { ...renderWorkspace(record), organization_id: orgId, workspace_key: key.id };
-    },
-  );
+  app.post<{ Params: { organization_id: string } }>(controlRoute('workspaces.create'), async (request) => {
+    const orgId = organizationId(state, request.params.organization_id);
+    const body = BodyFields.of(request.body);
+    const codingAssistant = body.values.coding_assistant;
+    if (codingAssistant !== undefined && typeof codingAssistant !== 'boolean') {
+      throw body.refuse('coding_assistant', 'must be a boolean');
+    }
+    const record = createWorkspaceRecord(state, orgId, body.string('name') ?? 'Workspace', {
+      codingAssistant: codingAssistant === true,
+    });
+    const key = mintWorkspaceKey(state, orgId, record.id);
+    return { ...renderWorkspace(record), organization_id: orgId, workspace_key: key.id };
+  });
 
-  app.post<{ Params: { organization_id: string } }>(
-    `${p}/organizations/:organization_id/keys`,
-    async (request) => {
-      const orgId = organizationId(state, request.params.organization_id);
-      const body = BodyFields.of(request.body);
-      const kind = body.string('kind') ?? 'workspace_key';
-      if (kind === 'admin_key') {
-        // Only organization members with the admin role can provision an admin key.
-        const ownerId = body.string('owner_user_id');
-        if (ownerId !== undefined && findUser(state, orgId, ownerId).orgRole !== 'admin') {
-          throw body.refuse('owner_user_id', 'only organization admins can provision an admin key');
-        }
-        const key = mintAdminKey(state, orgId, ownerId);
-        return { key: key.id, kind, organization_id: orgId, workspace_id: null };
+  app.post<{ Params: { organization_id: string } }>(controlRoute('keys.create'), async (request) => {
+    const orgId = organizationId(state, request.params.organization_id);
+    const body = BodyFields.of(request.body);
+    const kind = body.string('kind') ?? 'workspace_key';
+    if (kind === 'admin_key') {
+      // Only organization members with the admin role can provision an admin key.
+      const ownerId = body.string('owner_user_id');
+      if (ownerId !== undefined && findUser(state, orgId, ownerId).orgRole !== 'admin') {
+        throw body.refuse('owner_user_id', 'only organization admins can provision an admin key');
       }
-      if (kind !== 'workspace_key') throw body.refuse('kind', 'must be workspace_key or admin_key');
-      const workspaceId = workspaceIdOf(state, orgId, body);
-      if (workspaceId !== null && state.store.workspaces.get(workspaceId)?.archivedAt !== null) {
-        throw body.refuse('workspace_id', 'the workspace is archived');
-      }
-      const key = mintWorkspaceKey(state, orgId, workspaceId);
-      return { key: key.id, kind, organization_id: orgId, workspace_id: workspaceId };
-    },
-  );
+      const key = mintAdminKey(state, orgId, ownerId);
+      return { key: key.id, kind, organization_id: orgId, workspace_id: null };
+    }
+    if (kind !== 'workspace_key') throw body.refuse('kind', 'must be workspace_key or admin_key');
+    const workspaceId = workspaceIdOf(state, orgId, body);
+    if (workspaceId !== null && state.store.workspaces.get(workspaceId)?.archivedAt !== null) {
+      throw body.refuse('workspace_id', 'the workspace is archived');
+    }
+    const key = mintWorkspaceKey(state, orgId, workspaceId);
+    return { key: key.id, kind, organization_id: orgId, workspace_id: workspaceId };
+  });
 
-  app.post<{ Params: { organization_id: string } }>(
-    `${p}/organizations/:organization_id/users`,
-    async (request) => {
-      const orgId = organizationId(state, request.params.organization_id);
-      const body = BodyFields.of(request.body);
-      const user = createUser(state, orgId, orgRoleOf(body), body.string('user_id'));
-      return { user_id: user.id, organization_id: orgId, organization_role: user.orgRole };
-    },
-  );
+  app.post<{ Params: { organization_id: string } }>(controlRoute('users.create'), async (request) => {
+    const orgId = organizationId(state, request.params.organization_id);
+    const body = BodyFields.of(request.body);
+    const user = createUser(state, orgId, orgRoleOf(body), body.string('user_id'));
+    return { user_id: user.id, organization_id: orgId, organization_role: user.orgRole };
+  });
 
   // A change of organization role: explicit workspace roles are kept; access follows
   // `orgRoleChange` (MEMBER-DEMOTION-EXPLICIT-ONLY, MEMBER-PROMOTION-ALL).
-  app.post<{ Params: { user_id: string } }>(`${p}/users/:user_id/role`, async (request) => {
+  app.post<{ Params: { user_id: string } }>(controlRoute('users.role'), async (request) => {
     const user = state.store.users.get(request.params.user_id);
     if (!user) throw notFound('user', request.params.user_id);
     const to = orgRoleOf(BodyFields.of(request.body));
@@ -220,7 +211,7 @@ export function registerAdminTestControl(app: FastifyInstance, state: ServerStat
   });
 
   // The members of a workspace as the role rules make them: inherited and explicit roles.
-  app.get<{ Params: { workspace_id: string } }>(`${p}/workspaces/:workspace_id/members`, async (request) => {
+  app.get<{ Params: { workspace_id: string } }>(controlRoute('workspaces.members'), async (request) => {
     const workspace = anyWorkspace(state, request.params.workspace_id);
     const data = [];
     for (const user of state.store.users.values()) {
@@ -239,19 +230,16 @@ export function registerAdminTestControl(app: FastifyInstance, state: ServerStat
     return { workspace_id: workspace.id, data };
   });
 
-  app.post<{ Params: { workspace_id: string } }>(
-    `${p}/workspaces/:workspace_id/rate_limits`,
-    async (request) => {
-      if (request.params.workspace_id === 'default') {
-        throw invalid('the Default Workspace cannot carry rate-limit overrides (WS-DEFAULT-NO-LIMITS)');
-      }
-      const workspace = anyWorkspace(state, request.params.workspace_id);
-      setOverrides(state, workspace.id, BodyFields.of(request.body).values.overrides);
-      return { workspace_id: workspace.id, data: workspaceEntries(state, workspace.id) };
-    },
-  );
+  app.post<{ Params: { workspace_id: string } }>(controlRoute('workspaces.rate-limits'), async (request) => {
+    if (request.params.workspace_id === 'default') {
+      throw invalid('the Default Workspace cannot carry rate-limit overrides (WS-DEFAULT-NO-LIMITS)');
+    }
+    const workspace = anyWorkspace(state, request.params.workspace_id);
+    setOverrides(state, workspace.id, BodyFields.of(request.body).values.overrides);
+    return { workspace_id: workspace.id, data: workspaceEntries(state, workspace.id) };
+  });
 
-  app.post(`${p}/usage`, async (request) => {
+  app.post(controlRoute('usage.record'), async (request) => {
     const body = BodyFields.of(request.body);
     const orgId = organizationId(state, body.string('organization_id') ?? 'demo');
     const workspaceId = workspaceIdOf(state, orgId, body);

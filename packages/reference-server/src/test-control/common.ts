@@ -3,6 +3,7 @@
  * field by field (each refusal a 400 naming the field), and a machine's answer to a happening
  * test control drives.
  */
+import { type ControlEndpointId, controlEndpoint } from '@vendor-api/spec';
 import { type ApiError, apiError } from '../errors.js';
 import type { AnyStep } from '../lifecycle/dreams.js';
 
@@ -73,3 +74,10 @@ export function checkStep<S extends AnyStep>(result: S, what: string): S {
   }
   return result;
 }
+
+/**
+ * The Fastify path of a control endpoint of the spec's protocol table (`CONTROL_ENDPOINTS`): the
+ * table is the only place its path is written; `{name}` becomes the route parameter `:name`.
+ */
+export const controlRoute = (id: ControlEndpointId): string =>
+  `${TEST_CONTROL_PREFIX}${controlEndpoint(id).path.replace(/\{([a-z_]+)\}/g, ':$1')}`;

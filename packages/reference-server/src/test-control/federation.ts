@@ -50,7 +50,7 @@ import {
 } from '../federation/store.js';
 import { defaultWorkspaceKey } from '../seed.js';
 import type { ServerState } from '../state.js';
-import { BodyFields, invalid, TEST_CONTROL_PREFIX } from './common.js';
+import { BodyFields, controlRoute, invalid, TEST_CONTROL_PREFIX } from './common.js';
 
 /** The scope of a rule test control creates without one: the spec's workspace scope. */
 const DEFAULT_RULE_SCOPE: FederationOAuthScope = FederationOAuthScope.anyOf[0].const;
@@ -194,7 +194,7 @@ function findRule(state: ServerState, id: string): RuleRecord {
 export function registerFederationTestControl(app: FastifyInstance, state: ServerState): void {
   const federation = federationOf(state);
 
-  app.post(`${PREFIX}/issuers`, async (request) => {
+  app.post(controlRoute('issuers.create'), async (request) => {
     const body = BodyFields.of(request.body, '');
     const organizationId = organizationIdOf(state, body);
     const name = body.string('name') ?? 'issuer';
@@ -216,10 +216,10 @@ export function registerFederationTestControl(app: FastifyInstance, state: Serve
   });
 
   // Updating an issuer (rotating inline keys, KEYCACHE-INLINE-UPDATE) drops its cached key set.
-  app.post<{ Params: { id: string } }>(`${PREFIX}/issuers/:id`, async (request) => {
+  app.post<{ Params: { issuer_id: string } }>(controlRoute('issuers.update'), async (request) => {
     const body = BodyFields.of(request.body, '');
-    const issuer = federation.issuers.get(request.params.id);
-    if (!issuer) throw notFound('issuer', request.params.id);
+    const issuer = federation.issuers.get(request.params.issuer_id);
+    if (!issuer) throw notFound('issuer', request.params.issuer_id);
     const issuer_url = body.string('issuer_url') ?? issuer.issuer_url;
     const jwks = body.values.jwks === undefined ? issuer.jwks : jwksOf(body.values.jwks);
     await checkIssuer(state, { name: issuer.name, issuer_url, jwks });
@@ -231,7 +231,7 @@ export function registerFederationTestControl(app: FastifyInstance, state: Serve
     return renderIssuer(issuer);
   });
 
-  app.post(`${PREFIX}/service_accounts`, async (request) => {
+  app.post(controlRoute('service-accounts.create'), async (request) => {
     const body = BodyFields.of(request.body, '');
     const organizationId = organizationIdOf(state, body);
     const name = body.string('name') ?? 'service-account';
@@ -255,7 +255,7 @@ export function registerFederationTestControl(app: FastifyInstance, state: Serve
     return renderServiceAccount(state, account);
   });
 
-  app.post(`${PREFIX}/rules`, async (request) => {
+  app.post(controlRoute('rules.create'), async (request) => {
     const body = BodyFields.of(request.body, '');
     const organizationId = organizationIdOf(state, body);
     const issuerId = body.string('issuer_id');
@@ -309,8 +309,8 @@ export function registerFederationTestControl(app: FastifyInstance, state: Serve
   });
 
   // Archival is the machine's happening `rule.archived` (UNSPEC-RULE-TRANSITIONS).
-  app.post<{ Params: { id: string } }>(`${PREFIX}/rules/:id/archive`, async (request) => {
-    const rule = findRule(state, request.params.id);
+  app.post<{ Params: { rule_id: string } }>(controlRoute('rules.archive'), async (request) => {
+    const rule = findRule(state, request.params.rule_id);
     const from = federationRulesMachine.stateOf({
       name: rule.name,
       match: rule.match,
@@ -322,7 +322,7 @@ export function registerFederationTestControl(app: FastifyInstance, state: Serve
     return renderRule(state, rule);
   });
 
-  app.post(`${PREFIX}/hosts`, async (request) => {
+  app.post(controlRoute('hosts.set'), async (request) => {
     const body = BodyFields.of(request.body, '');
     const network = virtualNetwork(state);
     const hostname = body.string('hostname');
@@ -342,7 +342,20 @@ export function registerFederationTestControl(app: FastifyInstance, state: Serve
     return { hostname: hostname.toLowerCase(), addresses: host.addresses, down: host.down };
   });
 
-  app.post(`${PREFIX}/hosts/documents`, async (request) => {
+  // A host served with a private certificate authority: the virtual network trusts it only when an
+  // issuer names exactly this PEM (`ca_cert_pem`). The PEM stands for the authority; no TLS is spoken.
+  app.post(controlRoute('hosts.private-ca'), async (request) => {
+    const body = BodyFields.of(request.body, '');
+    const network = virtualNetwork(state);
+    const hostname = body.string('hostname');
+    if (hostname === undefined || hostname === '') throw body.refuse('hostname', 'is required');
+    const label = `private certificate authority ${state.ids.token('issuer')}`;
+    const caCertPem = `-----BEGIN CERTIFICATE-----\n${Buffer.from(label).toString('base64')}\n-----END CERTIFICATE-----\n`;
+    network.host(hostname, { caCertPem });
+    return { hostname: hostname.toLowerCase(), ca_cert_pem: caCertPem };
+  });
+
+  app.post(controlRoute('hosts.documents'), async (request) => {
     const body = BodyFields.of(request.body, '');
     const network = virtualNetwork(state);
     const url = body.string('url');

@@ -17,7 +17,7 @@ import { notFound } from '../errors.js';
 import { faultOn } from '../faults/index.js';
 import { repositoryMountPath, resourceKey } from '../routes/sessions.js';
 import type { ResourceOwner, ServerState } from '../state.js';
-import { BodyFields, TEST_CONTROL_PREFIX } from './common.js';
+import { BodyFields, controlRoute } from './common.js';
 
 /**
  * The owner of a fixture: the workspace the body names (`workspace_id`: an id, or a Default
@@ -31,9 +31,7 @@ function ownerFor(state: ServerState, body: BodyFields): ResourceOwner {
 }
 
 export function registerFixturesTestControl(app: FastifyInstance, state: ServerState): void {
-  const p = TEST_CONTROL_PREFIX;
-
-  app.post(`${p}/memory_stores`, async (request) => {
+  app.post(controlRoute('memory-stores.create'), async (request) => {
     const body = BodyFields.of(request.body);
     const { organizationId, workspaceId } = ownerFor(state, body);
     const record = state.store.memoryStores.put({
@@ -50,7 +48,7 @@ export function registerFixturesTestControl(app: FastifyInstance, state: ServerS
     return { id: record.id, name: record.name, description: record.description, workspace_id: workspaceId };
   });
 
-  app.post(`${p}/sessions`, async (request) => {
+  app.post(controlRoute('sessions.create'), async (request) => {
     const { organizationId, workspaceId } = ownerFor(state, BodyFields.of(request.body));
     const session = state.store.sessions.put({
       id: state.ids.next('session'),
@@ -67,9 +65,9 @@ export function registerFixturesTestControl(app: FastifyInstance, state: ServerS
   // A git_host_repository resource of a session: the add-resource body of repositories is not
   // shown, so only test control attaches one. The resource is shaped by the spec's schema
   // (SRES-REPO-FIELDS, SRES-REPO-CHECKOUT-*); its token is kept, never answered.
-  app.post<{ Params: { id: string } }>(`${p}/sessions/:id/repositories`, async (request) => {
-    const session = state.store.sessions.get(request.params.id);
-    if (!session || session.deletedAt !== null) throw notFound('session', request.params.id);
+  app.post<{ Params: { session_id: string } }>(controlRoute('sessions.repositories'), async (request) => {
+    const session = state.store.sessions.get(request.params.session_id);
+    if (!session || session.deletedAt !== null) throw notFound('session', request.params.session_id);
     const body = BodyFields.of(request.body);
     const url = body.required('url');
     const authorizationToken = body.required('authorization_token');
@@ -106,9 +104,9 @@ export function registerFixturesTestControl(app: FastifyInstance, state: ServerS
 
   // Renaming a memory store (its update endpoint is not shown). Resources that attached it keep
   // the name copied at attach time (SRES-MEMSTORE-NAME-NO-PROPAGATE, the spec's `afterStoreRename`).
-  app.post<{ Params: { id: string } }>(`${p}/memory_stores/:id/rename`, async (request) => {
-    const store = state.store.memoryStores.get(request.params.id);
-    if (!store || store.deletedAt !== null) throw notFound('memory store', request.params.id);
+  app.post<{ Params: { memory_store_id: string } }>(controlRoute('memory-stores.rename'), async (request) => {
+    const store = state.store.memoryStores.get(request.params.memory_store_id);
+    if (!store || store.deletedAt !== null) throw notFound('memory store', request.params.memory_store_id);
     const name = BodyFields.of(request.body).required('name');
     store.name = name;
     for (const record of state.store.sessionResources.values()) {
@@ -122,7 +120,7 @@ export function registerFixturesTestControl(app: FastifyInstance, state: ServerS
     return { id: store.id, name: store.name };
   });
 
-  app.post(`${p}/files`, async (request) => {
+  app.post(controlRoute('files.create'), async (request) => {
     const body = BodyFields.of(request.body);
     const { organizationId, workspaceId } = ownerFor(state, body);
     const file = state.store.files.put({

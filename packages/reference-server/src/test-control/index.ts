@@ -11,13 +11,20 @@
  * Every state change still goes through the spec's `step` (via the lifecycle modules); a happening
  * the machine calls impossible is a 409.
  */
+import {
+  CAPABILITY_NAMES,
+  CONTROL_PROTOCOL,
+  CONTROL_PROTOCOL_VERSION,
+  type ControlDiscovery,
+  OPT_IN_CAPABILITIES,
+} from '@vendor-api/spec';
 import type { FastifyInstance } from 'fastify';
 import { clockMode, isMovableClock, iso, type MovableClock, SandboxClock } from '../clock.js';
 import { apiError } from '../errors.js';
 import { FAULTS } from '../faults/index.js';
 import type { ServerState } from '../state.js';
 import { registerAdminTestControl } from './admin.js';
-import { BodyFields, TEST_CONTROL_PREFIX } from './common.js';
+import { BodyFields, controlRoute, TEST_CONTROL_PREFIX } from './common.js';
 import { registerFederationTestControl } from './federation.js';
 import { registerFixturesTestControl } from './fixtures.js';
 import { registerLifecycleTestControl } from './lifecycle.js';
@@ -26,6 +33,12 @@ export { TEST_CONTROL_PREFIX } from './common.js';
 
 export function registerTestControl(app: FastifyInstance, state: ServerState): void {
   const p = TEST_CONTROL_PREFIX;
+
+  const movable = (): MovableClock => {
+    if (!isMovableClock(state.clock)) throw apiError('test_control_clock_fixed');
+    return state.clock;
+  };
+  const clockState = () => ({ now: iso(state.clock.now()), mode: clockMode(state.clock) });
 
   // `GET /_test/`: every test-control route, as registered.
   const routes: { method: string; url: string }[] = [];
@@ -37,6 +50,49 @@ export function registerTestControl(app: FastifyInstance, state: ServerState): v
   });
   app.get(`${p}/`, async () => ({ routes }));
 
+  // The protocol's discovery: every capability of the catalog this server can offer (all but the
+  // run's opt-ins; the clock only when it can move), and the seeded organization as the target.
+  app.get(controlRoute('capabilities'), async () => {
+    const capabilities = CAPABILITY_NAMES.filter(
+      (c) => !OPT_IN_CAPABILITIES.includes(c) && (c !== 'clock' || isMovableClock(state.clock)),
+    );
+    const discovery: ControlDiscovery = {
+      protocol: CONTROL_PROTOCOL,
+      version: CONTROL_PROTOCOL_VERSION,
+      capabilities,
+      target: {
+        admin_key: state.demo.adminKey,
+        workspace_key: state.demo.workspaceKey,
+        workspace_id: state.demo.workspaceId,
+        organization_id: state.demo.organizationId,
+      },
+      run_hooks: true,
+    };
+    return discovery;
+  });
+
+  // The run hooks: a server on the running wall clock stands still for the run (the suite keeps
+  // time itself) and runs on after it from where the suite left it. A manual clock, or one frozen
+  // before the run, is left as it was.
+  let frozeForRun = false;
+  app.post(controlRoute('run.start'), async () => {
+    if (state.clock instanceof SandboxClock && !state.clock.frozen) {
+      state.clock.freeze();
+      frozeForRun = true;
+    }
+    return clockState();
+  });
+  app.post(controlRoute('run.end'), async () => {
+    if (frozeForRun && state.clock instanceof SandboxClock) state.clock.resume();
+    frozeForRun = false;
+    return clockState();
+  });
+
+  app.get(controlRoute('clock.read'), async () => {
+    movable();
+    return clockState();
+  });
+
   app.get(`${p}/state`, async () => ({
     now: iso(state.clock.now()),
     clock: clockMode(state.clock),
@@ -46,7 +102,7 @@ export function registerTestControl(app: FastifyInstance, state: ServerState): v
 
   app.get(`${p}/faults/catalog`, async () => ({ faults: FAULTS }));
 
-  app.post(`${p}/faults`, async (request) => {
+  app.post(controlRoute('faults.set'), async (request) => {
     const body = BodyFields.of(request.body);
     const names = body.values.names;
     if (!Array.isArray(names) || !names.every((n) => typeof n === 'string')) {
@@ -60,13 +116,7 @@ export function registerTestControl(app: FastifyInstance, state: ServerState): v
     return { faults: state.faults.list() };
   });
 
-  const movable = (): MovableClock => {
-    if (!isMovableClock(state.clock)) throw apiError('test_control_clock_fixed');
-    return state.clock;
-  };
-  const clockState = () => ({ now: iso(state.clock.now()), mode: clockMode(state.clock) });
-
-  app.post(`${p}/clock/advance`, async (request) => {
+  app.post(controlRoute('clock.advance'), async (request) => {
     const body = BodyFields.of(request.body);
     const ms = body.values.ms;
     const clock = movable();

@@ -19,7 +19,7 @@
 import { batchRules, type KnownDreamErrorType } from '@vendor-api/spec';
 import type { FastifyInstance } from 'fastify';
 import { iso } from '../clock.js';
-import { apiError, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import { faultOn } from '../faults/index.js';
 import { applyDreamEvent, inputSessionIds, inputStoreId, startPipeline } from '../lifecycle/dreams.js';
 import {
@@ -28,8 +28,8 @@ import {
   type Processing,
 } from '../lifecycle/message-batches.js';
 import type { ServerState } from '../state.js';
-import type { BatchRecord, SessionRecord } from '../store.js';
-import { BodyFields, checkStep, TEST_CONTROL_PREFIX } from './common.js';
+import type { BatchRecord, DreamRecord, SessionRecord } from '../store.js';
+import { BodyFields, checkStep, controlRoute } from './common.js';
 
 /** Error type of a failed pipeline when the body names none (the dream's own failure type). */
 const PIPELINE_FAILURE_TYPE = 'internal_error' satisfies KnownDreamErrorType;
@@ -76,30 +76,36 @@ function loseSession(state: ServerState, sessionId: string, at: number): void {
 }
 
 export function registerLifecycleTestControl(app: FastifyInstance, state: ServerState): void {
-  const PREFIX = TEST_CONTROL_PREFIX;
-
-  app.post<{ Params: { id: string; action: string } }>(`${PREFIX}/dreams/:id/:action`, async (request) => {
-    state.catchUp();
-    const record = state.store.dreams.get(request.params.id);
-    if (!record) throw notFound('dream', request.params.id);
-    const now = state.clock.now();
-    const action = request.params.action;
-    if (action === 'start') checkStep(startPipeline(state, record, now), 'pipeline.started');
-    else if (action === 'progress')
-      checkStep(applyDreamEvent(state, record, 'pipeline.progress', now), action);
-    else if (action === 'complete')
-      checkStep(applyDreamEvent(state, record, 'pipeline.succeeded', now), action);
-    else if (action === 'fail') {
-      const errorType = BodyFields.of(request.body).string('error_type') ?? PIPELINE_FAILURE_TYPE;
-      checkStep(applyDreamEvent(state, record, 'pipeline.failed', now, { errorType }), 'pipeline.failed');
-    } else throw apiError('test_control_unknown_action', { what: 'dream', action });
-    return record.dream;
+  // A dream's pipeline, one control endpoint per happening.
+  const dreamRoute = (
+    id: 'dreams.start' | 'dreams.progress' | 'dreams.complete' | 'dreams.fail',
+    apply: (record: DreamRecord, now: number, body: BodyFields) => void,
+  ) =>
+    app.post<{ Params: { dream_id: string } }>(controlRoute(id), async (request) => {
+      state.catchUp();
+      const record = state.store.dreams.get(request.params.dream_id);
+      if (!record) throw notFound('dream', request.params.dream_id);
+      apply(record, state.clock.now(), BodyFields.of(request.body));
+      return record.dream;
+    });
+  dreamRoute('dreams.start', (record, now) =>
+    checkStep(startPipeline(state, record, now), 'pipeline.started'),
+  );
+  dreamRoute('dreams.progress', (record, now) =>
+    checkStep(applyDreamEvent(state, record, 'pipeline.progress', now), 'progress'),
+  );
+  dreamRoute('dreams.complete', (record, now) =>
+    checkStep(applyDreamEvent(state, record, 'pipeline.succeeded', now), 'complete'),
+  );
+  dreamRoute('dreams.fail', (record, now, body) => {
+    const errorType = body.string('error_type') ?? PIPELINE_FAILURE_TYPE;
+    checkStep(applyDreamEvent(state, record, 'pipeline.failed', now, { errorType }), 'pipeline.failed');
   });
 
-  app.post<{ Params: { id: string } }>(`${PREFIX}/batches/:id/complete`, async (request) => {
+  app.post<{ Params: { batch_id: string } }>(controlRoute('batches.complete'), async (request) => {
     state.catchUp();
-    const record = state.store.batches.get(request.params.id);
-    if (!record) throw notFound('message batch', request.params.id);
+    const record = state.store.batches.get(request.params.batch_id);
+    if (!record) throw notFound('message batch', request.params.batch_id);
     const processing = processingOf(BodyFields.of(request.body), record);
     checkStep(
       applyBatchEvent(state, record, 'processing.completed', state.clock.now(), processing),
@@ -110,33 +116,39 @@ export function registerLifecycleTestControl(app: FastifyInstance, state: Server
 
   // Archiving a store: rejected while it is the output of an active dream; fails the active dreams
   // that read it. Both answers come from the dream machine.
-  app.post<{ Params: { id: string } }>(`${PREFIX}/memory_stores/:id/archive`, async (request) => {
-    state.catchUp();
-    const store = state.store.memoryStores.get(request.params.id);
-    if (!store) throw notFound('memory store', request.params.id);
-    const now = state.clock.now();
-    for (const record of state.store.dreams.values()) {
-      if (record.dream.outputs.some((o) => o.memory_store_id === store.id)) {
-        checkStep(applyDreamEvent(state, record, 'output_store.archive', now), 'archiving the output store');
+  app.post<{ Params: { memory_store_id: string } }>(
+    controlRoute('memory-stores.archive'),
+    async (request) => {
+      state.catchUp();
+      const store = state.store.memoryStores.get(request.params.memory_store_id);
+      if (!store) throw notFound('memory store', request.params.memory_store_id);
+      const now = state.clock.now();
+      for (const record of state.store.dreams.values()) {
+        if (record.dream.outputs.some((o) => o.memory_store_id === store.id)) {
+          checkStep(
+            applyDreamEvent(state, record, 'output_store.archive', now),
+            'archiving the output store',
+          );
+        }
       }
-    }
-    store.archivedAt = now;
-    for (const record of state.store.dreams.values()) {
-      if (inputStoreId(record) === store.id) applyDreamEvent(state, record, 'input_store.unavailable', now);
-    }
-    return { id: store.id, archived_at: iso(now) };
-  });
+      store.archivedAt = now;
+      for (const record of state.store.dreams.values()) {
+        if (inputStoreId(record) === store.id) applyDreamEvent(state, record, 'input_store.unavailable', now);
+      }
+      return { id: store.id, archived_at: iso(now) };
+    },
+  );
 
   // Whether a session is archived or deleted (session records are not shown: UNSPEC-SESS-RECORD-FIELDS).
-  app.get<{ Params: { id: string } }>(`${PREFIX}/sessions/:id`, async (request) => {
+  app.get<{ Params: { session_id: string } }>(controlRoute('sessions.read'), async (request) => {
     state.catchUp();
-    const session = state.store.sessions.get(request.params.id);
-    if (!session) throw notFound('session', request.params.id);
+    const session = state.store.sessions.get(request.params.session_id);
+    if (!session) throw notFound('session', request.params.session_id);
     return { id: session.id, archived: session.archivedAt !== null, deleted: session.deletedAt !== null };
   });
-  app.post<{ Params: { id: string } }>(`${PREFIX}/sessions/:id/archive`, async (request) => {
+  app.post<{ Params: { session_id: string } }>(controlRoute('sessions.archive'), async (request) => {
     state.catchUp();
-    const session = liveSession(state, request.params.id);
+    const session = liveSession(state, request.params.session_id);
     const now = state.clock.now();
     // Archiving an archived session is a no-op (the dreams already took the loss).
     if (session.archivedAt === null) {
@@ -146,9 +158,9 @@ export function registerLifecycleTestControl(app: FastifyInstance, state: Server
     return { id: session.id, archived_at: iso(session.archivedAt) };
   });
 
-  app.post<{ Params: { id: string } }>(`${PREFIX}/sessions/:id/delete`, async (request) => {
+  app.post<{ Params: { session_id: string } }>(controlRoute('sessions.delete'), async (request) => {
     state.catchUp();
-    const session = liveSession(state, request.params.id);
+    const session = liveSession(state, request.params.session_id);
     const now = state.clock.now();
     session.deletedAt = now;
     // The machine ignores the loss for dreams that already ended (or failed on the archive).
@@ -156,10 +168,10 @@ export function registerLifecycleTestControl(app: FastifyInstance, state: Server
     return { id: session.id, deleted: true };
   });
 
-  app.post<{ Params: { id: string } }>(`${PREFIX}/memory_stores/:id/delete`, async (request) => {
+  app.post<{ Params: { memory_store_id: string } }>(controlRoute('memory-stores.delete'), async (request) => {
     state.catchUp();
-    const store = state.store.memoryStores.get(request.params.id);
-    if (!store || store.deletedAt !== null) throw notFound('memory store', request.params.id);
+    const store = state.store.memoryStores.get(request.params.memory_store_id);
+    if (!store || store.deletedAt !== null) throw notFound('memory store', request.params.memory_store_id);
     const now = state.clock.now();
     // MEMSTORE-OUTPUT-DELETE-ACTIVE-400: the output store of a pending or running dream cannot be
     // deleted (seeded fault: the check is skipped).
