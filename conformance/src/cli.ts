@@ -340,6 +340,8 @@ interface Resolved {
   readonly missingReason: (missing: readonly Capability[]) => string;
   /** What the run's header says about the adapter. */
   readonly describe: string;
+  /** The summary's headline for cases skipped for capabilities. */
+  readonly lackHeadline: string;
   close(): Promise<void>;
 }
 
@@ -429,6 +431,7 @@ async function resolveTarget(values: Values, seed: number): Promise<Resolved> {
       adapter: e.adapter,
       embedded: true,
       missingReason: adapterLacks,
+      lackHeadline: 'the adapter lacks a capability they need',
       describe: `adapter ${e.adapter.name}`,
       close: e.close,
     };
@@ -500,6 +503,7 @@ async function resolveTarget(values: Values, seed: number): Promise<Resolved> {
       adapter,
       embedded: false,
       missingReason: (m) => `the control API offers no ${m.join(', ')}`,
+      lackHeadline: 'the control API does not offer a capability they need',
       describe: `control API ${controlUrl} · ${offered.length} of ${CAPABILITY_COUNT} capabilities`,
       close: async () => adapter.teardown?.(),
     };
@@ -516,6 +520,9 @@ async function resolveTarget(values: Values, seed: number): Promise<Resolved> {
     missingReason: adapterName
       ? (m) => `the adapter ${adapter.name} lacks: ${m.join(', ')}`
       : (m) => `no control API or adapter given (needs ${m.join(', ')}; see --control-url)`,
+    lackHeadline: adapterName
+      ? `the adapter ${adapter.name} lacks a capability they need`
+      : 'no control API or adapter given (--control-url)',
     describe: adapterName ? `adapter ${adapter.name}` : 'no control API or adapter: documented API only',
     close: async () => adapter.teardown?.(),
   };
@@ -615,7 +622,7 @@ async function commandRun(values: Values): Promise<number> {
     if (r.outcome === 'unexpected-pass') console.log(`\n✗ ${r.id}: ${r.reason}`);
   }
   const failOnSkip = values['fail-on-skip'] === true;
-  console.log(summary(results, elapsedMs, { failOnSkip }));
+  console.log(summary(results, elapsedMs, { failOnSkip, lackHeadline: resolved.lackHeadline }));
   const meta = {
     baseUrl: resolved.embedded ? 'embedded' : resolved.target.baseUrl,
     adapter: resolved.adapter.name,

@@ -32,6 +32,8 @@ export interface CaseResult {
   readonly requests: number;
   readonly failure?: FailureDetail;
   readonly tracePath?: string;
+  /** For a case skipped for capabilities the target lacks: those capabilities. */
+  readonly missing?: readonly Capability[];
 }
 
 export interface Shard {
@@ -132,6 +134,7 @@ export async function runOne(definition: CaseDefinition, options: RunOptions): P
       reason: optInOnly
         ? `${NOT_OPTED_IN}: --opt-in ${missing.join(',')}`
         : (options.missingReason ?? adapterLacks)(missing),
+      ...(optInOnly ? {} : { missing }),
       durationMs: 0,
       requests: 0,
     };
@@ -166,7 +169,14 @@ export async function runOne(definition: CaseDefinition, options: RunOptions): P
       skipped instanceof Unobservable
         ? skipped.message
         : (options.missingReason ?? adapterLacks)([skipped.capability]);
-    return { ...base, outcome: 'skipped', reason, durationMs, requests };
+    return {
+      ...base,
+      outcome: 'skipped',
+      reason,
+      ...(skipped instanceof Unobservable ? {} : { missing: [skipped.capability] }),
+      durationMs,
+      requests,
+    };
   }
   const expected = options.expectedFailures?.[definition.id];
   if (!failure) {

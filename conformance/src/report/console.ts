@@ -135,7 +135,11 @@ export function verdictLine(results: readonly CaseResult[]): string {
 export function summary(
   results: readonly CaseResult[],
   elapsedMs: number,
-  options: { readonly failOnSkip?: boolean } = {},
+  options: {
+    readonly failOnSkip?: boolean;
+    /** What the skipped-for-capabilities line says (`no control API or adapter given`). */
+    readonly lackHeadline?: string;
+  } = {},
 ): string {
   const lines = ['', verdictLine(results), '', 'By family:'];
   for (const [family, rs] of byFamily(results)) {
@@ -152,14 +156,32 @@ export function summary(
   if (coverage.failing.length) lines.push(`  failing: ${coverage.failing.join(', ')}`);
   const totals = reportTotals(results);
   if (totals.skipped) {
+    // Skips for want of a capability are read by capability (what offering it would unlock); the
+    // others by their reason.
     const reasons = new Map<string, number>();
-    for (const r of results)
-      if (r.outcome === 'skipped') reasons.set(r.reason ?? '', (reasons.get(r.reason ?? '') ?? 0) + 1);
+    const lacking = new Map<string, number>();
+    let forCapabilities = 0;
+    for (const r of results) {
+      if (r.outcome !== 'skipped') continue;
+      if (r.missing?.length) {
+        forCapabilities += 1;
+        for (const c of r.missing) lacking.set(c, (lacking.get(c) ?? 0) + 1);
+      } else reasons.set(r.reason ?? '', (reasons.get(r.reason ?? '') ?? 0) + 1);
+    }
     lines.push(
       '',
       (options.failOnSkip && uncheckedSkips(results).length ? red : yellow)(
         `${totals.skipped} of ${totals.cases} cases skipped, not checked${options.failOnSkip ? (uncheckedSkips(results).length ? ' (--fail-on-skip: the run fails)' : ' (only cases the run did not opt in to)') : ' (--fail-on-skip makes that fail the run)'}:`,
       ),
+    );
+    if (forCapabilities)
+      lines.push(
+        `  ${String(forCapabilities).padStart(4)} ${options.lackHeadline ?? 'the adapter lacks a capability they need'}; cases each capability would unlock:`,
+        ...[...lacking]
+          .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+          .map(([c, n]) => `       ${String(n).padStart(4)} ${c}`),
+      );
+    lines.push(
       ...[...reasons]
         .sort(([, a], [, b]) => b - a)
         .map(([reason, n]) => `  ${String(n).padStart(4)} ${reason}`),

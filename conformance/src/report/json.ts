@@ -45,6 +45,11 @@ const Result = Type.Object({
   requests: Count,
   failure: Type.Optional(Failure),
   tracePath: Type.Optional(Type.String()),
+  missing: Type.Optional(
+    Type.Array(Type.String(), {
+      description: 'For a case skipped for capabilities the target lacks: those.',
+    }),
+  ),
 });
 
 export const jsonReportSchema = Type.Object(
@@ -115,9 +120,10 @@ export function jsonReport(results: readonly CaseResult[], meta: JsonReportMeta)
     totals: reportTotals(results),
     verdict: coverage.verdict,
     requirements: { cited: coverage.cited, checked: coverage.checked, failing: [...coverage.failing] },
-    results: results.map(({ failure, ...r }) => ({
+    results: results.map(({ failure, missing, ...r }) => ({
       ...r,
       requirements: [...r.requirements],
+      ...(missing ? { missing: [...missing] } : {}),
       ...(failure ? { failure: { ...failure, steps: [...failure.steps] } } : {}),
     })),
   };

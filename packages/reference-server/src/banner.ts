@@ -6,6 +6,7 @@
 import { access, operation, type VendorSpec } from '@vendor-api/spec';
 import { type Clock, clockMode } from './clock.js';
 import type { Demo, Timings } from './state.js';
+import { TEST_CONTROL_PREFIX } from './test-control/common.js';
 
 export interface BannerInfo {
   readonly baseUrl: string;
@@ -58,7 +59,9 @@ export function bannerLines(info: BannerInfo): string[] {
     ['models', `${v.models.all.join(', ')} (dated ids and aliases: ${rateLimits.method} ${rateLimits.path})`],
     ['clock', clockLine(info.clock, info.timings, info.testControl)],
   ];
-  if (info.testControl) rows.push(['test control', `${info.baseUrl}/_test/`]);
+  // The conformance control API (its protocol: the spec's control table): `vendor-conformance run
+  // --control-url URL --control-token TOKEN`.
+  if (info.testControl) rows.push(['control URL', `${info.baseUrl}${TEST_CONTROL_PREFIX}`]);
   if (info.testControlToken !== null) rows.push(['control token', info.testControlToken]);
   if (info.faults.length) rows.push(['faults on', info.faults.join(', ')]);
   if (info.variants.length) rows.push(['variants on', info.variants.join(', ')]);
