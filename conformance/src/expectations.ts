@@ -27,8 +27,24 @@ const show = (v: unknown) => {
   return s === undefined ? String(v) : s.length > 300 ? `${s.slice(0, 300)}…` : s;
 };
 
-/** Null when the expectation holds, else what differs. */
-export function check(e: Expectation, actual: Actual, steps: readonly Step[]): string | null {
+/** The recorded body of an earlier step's answer (a replay's steps hold the bodies as they came). */
+const recordedBody =
+  (steps: readonly Step[]) =>
+  (index: number): unknown => {
+    const other = steps[index];
+    return other?.kind === 'http' ? other.actual?.body : undefined;
+  };
+
+/**
+ * Null when the expectation holds, else what differs. `earlierBody` gives the body of an earlier
+ * step's answer as data (`same-body-as`): by default the one recorded in `steps`.
+ */
+export function check(
+  e: Expectation,
+  actual: Actual,
+  steps: readonly Step[],
+  earlierBody: (index: number) => unknown = recordedBody(steps),
+): string | null {
   switch (e.kind) {
     case 'status':
       return actual.status === e.equals
@@ -59,8 +75,7 @@ export function check(e: Expectation, actual: Actual, steps: readonly Step[]): s
         : `response of ${e.operation} (${actual.status}) does not match the documented contract: ${r.error.error.message}`;
     }
     case 'same-body-as': {
-      const other = steps[e.step];
-      const otherBody = other?.kind === 'http' ? other.actual?.body : undefined;
+      const otherBody = earlierBody(e.step);
       const d = difference(actual.body, otherBody, {
         ...(e.ignore ? { ignore: e.ignore } : {}),
         ...(e.unordered ? { unordered: true } : {}),

@@ -277,6 +277,7 @@ export class Http {
       }
     }
     step.actual = { status, body: this.recorder.portable(body) };
+    this.recorder.keepRaw(index, body);
     if (status >= 500)
       throw new CheckFailure(`${method} ${target}: server error ${status}: ${text.slice(0, 300)}`, index);
     this.recorder.bindFrom(body, step.bind);
@@ -287,9 +288,11 @@ export class Http {
   expect(res: Response, expectations: readonly Expectation[]): void {
     for (const e of expectations) {
       res.step.expect.push(e);
-      // Earlier bodies are kept in their portable form: compare like with like.
-      const body = e.kind === 'same-body-as' ? this.recorder.portable(res.body) : res.body;
-      const problem = check(e, { status: res.status, body }, this.recorder.steps);
+      // Answers are compared as they came (`same-body-as`), never in their portable forms: those
+      // depend on the variables bound when each answer was taken.
+      const problem = check(e, { status: res.status, body: res.body }, this.recorder.steps, (i) =>
+        this.recorder.rawBody(i),
+      );
       if (problem)
         throw new CheckFailure(
           `${res.step.request.method} ${res.step.request.target}: ${problem}`,

@@ -81,6 +81,13 @@ export class Recorder {
   readonly steps: Step[] = [];
   private readonly vars = new Map<string, string>();
   private readonly secrets = new Map<string, string>();
+  /**
+   * The bodies of the answers as they came (by step index), never written to the trace: checks
+   * that compare two answers compare the data itself. The portable form of an answer depends on
+   * the variables and secrets known when it was taken, so two identical answers taken on either
+   * side of a new binding would differ in their portable forms.
+   */
+  private readonly raw = new Map<number, unknown>();
   private counter = 0;
 
   /** Registers a secret value and the placeholder written instead of it. */
@@ -115,6 +122,18 @@ export class Recorder {
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.portable(v)])) as T;
     }
     return value;
+  }
+
+  /** Keeps the body of the answer of step `index` as it came (see `raw`). */
+  keepRaw(index: number, body: unknown): void {
+    this.raw.set(index, body);
+  }
+
+  /** The body of the answer of step `index` as it came; its recorded form when none was kept. */
+  rawBody(index: number): unknown {
+    if (this.raw.has(index)) return this.raw.get(index);
+    const step = this.steps[index];
+    return step?.kind === 'http' ? step.actual?.body : undefined;
   }
 
   add<S extends Step>(step: S): S {

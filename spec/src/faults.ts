@@ -466,6 +466,13 @@ export const FAULTS = [
   },
   {
     area: 'dreams',
+    name: 'DREAM_LIST_LEAKS_OTHER_WORKSPACES',
+    requirement: 'DREAM-LIST-WORKSPACE',
+    description:
+      "The dream list returns the dreams of every workspace of the caller's organization, not only the caller's workspace's.",
+  },
+  {
+    area: 'dreams',
     name: 'DREAM_LIST_OLDEST_FIRST',
     requirement: 'DREAM-LIST-NEWEST-FIRST',
     description: 'The dream list is ordered oldest first.',

@@ -366,6 +366,13 @@ export const VARIANTS = [
       'Another usage report: `starting_at` is required (400 without it); a range that ends before it starts answers no buckets instead of 400; `group_by[]` also takes `model`, and `bucket_width` also `1h`.',
   },
 
+  {
+    name: 'usage-zero-rows',
+    unspecified: ['UNSPEC-USAGE-ZERO-ROWS'],
+    description:
+      'A usage report grouped by `workspace_id` holds a row in every bucket for every workspace it covers, those without usage included (zero counts): every workspace of the organization and the Default Workspace (null), or the workspaces `workspace_ids[]` asks for.',
+  },
+
   // ---------------------------------------------------------------------------------------------
   // Messages and token counting
 
@@ -462,6 +469,12 @@ export const VARIANTS = [
     ],
     description:
       'Adding a resource takes all three kinds: `{type: memory_store, memory_store_id}` and `{type: git_host_repository, url, checkout?, mount_path?, authorization_token?}` too, where `url` must be an https URL and a commit `sha` 40 lowercase hexadecimal digits; a caller-chosen `mount_path` must be absolute, under `/mnt/` and unused in the session (400 otherwise).',
+  },
+  {
+    name: 'session-resource-delete-repeated',
+    unspecified: ['UNSPEC-SRES-DELETE-REPEATED'],
+    description:
+      'Deleting a session resource that was already deleted answers 200 with the same deletion confirmation (`{id, type: session_resource_deleted}`) instead of 404.',
   },
   {
     name: 'memory-store-attachments-other',

@@ -143,6 +143,43 @@ describe('seeded faults: dreams', () => {
     }
   });
 
+  faultTest(
+    'DREAM_LIST_LEAKS_OTHER_WORKSPACES',
+    "the dream list shows another workspace's dreams",
+    async () => {
+      for (const [names, leaked] of [
+        [[], false],
+        [['DREAM_LIST_LEAKS_OTHER_WORKSPACES'], true],
+      ] as const) {
+        const t = manual([...names]);
+        const other = await t.call('POST', '/_test/organizations/demo/workspaces', {
+          body: { name: 'other' },
+        });
+        const key = String(other.json?.workspace_key);
+        const store = await t.call('POST', '/_test/memory_stores', {
+          body: { workspace_id: other.json?.id },
+        });
+        const session = await t.call('POST', '/_test/sessions', { body: { workspace_id: other.json?.id } });
+        const theirs = await t.call('POST', '/v1/dreams', {
+          betas: DREAM_BETAS,
+          key,
+          body: {
+            model: MODEL,
+            inputs: [
+              { type: 'memory_store', memory_store_id: store.json?.id },
+              { type: 'sessions', session_ids: [session.json?.id] },
+            ],
+          },
+        });
+        expect(theirs.status, theirs.text).toBe(200);
+        const mine = (await createDream(t)).dream.id;
+        const list = await t.call('GET', '/v1/dreams', { betas: DREAM_BETAS });
+        expect(idsOf(list).includes(String(theirs.json?.id))).toBe(leaked);
+        expect(idsOf(list)).toContain(mine);
+      }
+    },
+  );
+
   faultTest('DREAM_LIST_LIMIT_OVER_100_ACCEPTED', 'a limit of 101 is accepted', async () => {
     for (const [names, status] of [
       [[], 400],

@@ -256,6 +256,7 @@ const scenarios: Record<VariantName, (options: ServerOptions) => Promise<unknown
     const hourly = await a.get(`${USAGE}&bucket_width=1h`);
     return [noStart.status, hourly.status];
   },
+  'usage-zero-rows': async (o) => (await admin(o).get(`${USAGE}&group_by%5B%5D=workspace_id`)).json,
   'unknown-model-not-found': async (o) =>
     (
       await setup(o).call('POST', '/v1/messages', {
@@ -318,6 +319,19 @@ const scenarios: Record<VariantName, (options: ServerOptions) => Promise<unknown
       body: { type: 'memory_store', memory_store_id: store.json?.id },
     });
     return res.status;
+  },
+  'session-resource-delete-repeated': async (o) => {
+    const t = setup(o);
+    const { sessionId } = await sessionWithMemoryStore(t, 'notes');
+    const file = await t.call('POST', '/_test/files', { body: { filename: 'a.txt' } });
+    const added = await t.call('POST', `/v1/sessions/${sessionId}/resources`, {
+      betas: SESSION_BETA,
+      body: { type: 'file', file_id: file.json?.id },
+    });
+    const path = `/v1/sessions/${sessionId}/resources/${added.json?.id}`;
+    await t.call('DELETE', path, { betas: SESSION_BETA });
+    const again = await t.call('DELETE', path, { betas: SESSION_BETA });
+    return [again.status, again.json?.type];
   },
   'memory-store-attachments-other': async (o) => {
     const t = setup(o);

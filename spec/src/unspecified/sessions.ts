@@ -91,6 +91,12 @@ export function unspecified(v: Vendor): Unspecified[] {
       `${SUITE_4XX} An unknown session or resource is answered 404 \`not_found_error\`, likewise never asserted.`,
     ),
     un(
+      'UNSPEC-SRES-DELETE-REPEATED',
+      S_ENDPOINTS,
+      'The answer to deleting a resource that was already deleted: not shown (the documents show the deletion confirmation of a deletion, not whether a second DELETE is refused or confirmed again).',
+      'The reference server answers 404 `not_found_error`; the suite asserts only that the answer is a 4xx with the error body or the documented deletion confirmation of that resource, and that the resource stays gone.',
+    ),
+    un(
       'UNSPEC-SRES-CREATE-OTHER-KINDS',
       S_ENDPOINTS,
       'The add-resource body for the `git_host_repository` and `memory_store` kinds: not shown.',

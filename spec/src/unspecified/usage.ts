@@ -22,6 +22,11 @@ export function unspecified(_v: Vendor): Unspecified[] {
       'No schema; the reference server answers `{data: [...]}` buckets of its own choosing; the suite asserts nothing of the body.',
     ),
     u(
+      'UNSPEC-USAGE-ZERO-ROWS',
+      'Whether a report grouped by `workspace_id` holds rows for workspaces without usage in a bucket (zero counts), and which workspaces those would be.',
+      'The reference server reports only workspaces with usage in a bucket; the suite asserts only that every workspace with usage is reported (the Default Workspace as null, archived ones kept) and, with `workspace_ids[]`, that no workspace outside the ones asked for is, never that a workspace without usage is absent.',
+    ),
+    u(
       'UNSPEC-USAGE-SUCCESS-STATUS',
       'The success status of the usage report.',
       'The endpoint records 200 and the reference server answers 200; the suite asserts only a 2xx status.',

@@ -4,6 +4,7 @@ import { createFresh } from './create-fresh.js';
 import { createBoundaries, createRejectsInvalid } from './create-validation.js';
 import { exampleCases } from './examples.js';
 import { listInvariants } from './list.js';
+import { listWorkspaceScoped } from './list-workspace.js';
 import { dreamStateMachine } from './model.js';
 import { outputStoreOrdinary } from './output-store.js';
 
@@ -14,6 +15,7 @@ export const cases: readonly CaseDefinition[] = [
   createRejectsInvalid,
   createFresh,
   listInvariants,
+  listWorkspaceScoped,
   betasRequired,
   outputStoreOrdinary,
 ];

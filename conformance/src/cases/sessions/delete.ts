@@ -1,7 +1,12 @@
 /**
  * Deleting a resource answers `{id, type: session_resource_deleted}` with the resource's id, and
- * the resource is gone: reading or deleting it again is a 4xx (not shown exactly: UNSPEC-SRES-ERRORS)
- * and the list no longer holds it, while the other resources stay.
+ * the resource is gone: reading it again is a 4xx (not shown exactly: UNSPEC-SRES-ERRORS) and the
+ * list no longer holds it, while the other resources stay.
+ *
+ * Deleting it a second time is not shown (UNSPEC-SRES-DELETE-REPEATED): a refusal (a 4xx with the
+ * error body) and the same confirmation again (variant `session-resource-delete-repeated`) are
+ * both legal; only a 5xx, a success with another answer than the confirmation, or the resource
+ * coming back fails.
  */
 import { defineCase } from '../../case.js';
 import { addFile, freshSession, keyOf, listAll, success } from './support.js';
@@ -21,7 +26,12 @@ export const deleteResource = defineCase({
     success(ctx, res);
     ctx.field(res, '', { id: gone.id, type: 'session_resource_deleted' });
     ctx.clientError(await ctx.call('sessions.resources.retrieve', { path }, false));
-    ctx.clientError(await ctx.call('sessions.resources.delete', { path }, false));
+    const again = await ctx.call('sessions.resources.delete', { path }, false);
+    if (again.status >= 400) ctx.clientError(again);
+    else {
+      success(ctx, again);
+      ctx.field(again, '', { id: gone.id, type: 'session_resource_deleted' });
+    }
     const { items } = await listAll(ctx, session);
     const ids = items.map(keyOf);
     if (ids.includes(gone.id)) ctx.fail(`the deleted resource ${gone.id} is still listed`);

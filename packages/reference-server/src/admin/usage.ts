@@ -107,6 +107,11 @@ export interface ReportQuery {
   readonly includeDefaultWorkspace?: boolean;
   /** How the Default Workspace is reported (null: USAGE-DEFAULT-WORKSPACE-NULL). */
   readonly defaultWorkspaceId: string | null;
+  /**
+   * Workspaces (null: the Default Workspace) given a row in every bucket, zero counts when they
+   * have no usage there (a variant's: UNSPEC-USAGE-ZERO-ROWS); only when grouped by workspace alone.
+   */
+  readonly everyBucket?: readonly (string | null)[];
 }
 
 export interface UsageResult {
@@ -130,6 +135,17 @@ export function buildReport(records: readonly UsageRecord[], q: ReportQuery): Us
   for (let from = q.start; from < q.end; from += q.widthMs) {
     const to = Math.min(from + q.widthMs, q.end);
     const groups = new Map<string, UsageResult>();
+    if (q.groupByWorkspace && !q.groupByModel) {
+      for (const id of q.everyBucket ?? []) {
+        groups.set(id ?? '', {
+          workspace_id: id ?? q.defaultWorkspaceId,
+          input_tokens: 0,
+          output_tokens: 0,
+          cache_creation_input_tokens: 0,
+          cache_read_input_tokens: 0,
+        });
+      }
+    }
     for (const r of records) {
       if (r.at < from || r.at >= to) continue;
       if (q.workspaceIds !== null) {

@@ -46,6 +46,7 @@ export const dreams: AreaImplementations<'dreams'> = {
         handler({ ...ctx, query: { ...ctx.query, include_archived: true } }),
     },
   },
+  DREAM_LIST_LEAKS_OTHER_WORKSPACES: { decisions: { dreamListWorkspaceOnly: () => () => false } },
   DREAM_LIST_OLDEST_FIRST: {
     decisions: { listDreams: (documented) => (list, params) => documented(list, params).reverse() },
   },

@@ -104,6 +104,8 @@ export interface Decisions {
   readonly foreignDreamInputsRefused: () => boolean;
   /** The page size of the dream list (DREAM-LIST-LIMIT-MAX). */
   readonly dreamListLimit: typeof dreamRules.dreamListLimit;
+  /** Whether the dream list holds only the caller's workspace's dreams (DREAM-LIST-WORKSPACE). */
+  readonly dreamListWorkspaceOnly: () => boolean;
   /** The dreams the list shows, in order (DREAM-LIST-NEWEST-FIRST). */
   readonly listDreams: typeof dreamRules.listDreams;
   /** The `error.type` a dream fails with, by the event that fails it (DREAM-ERROR-INPUT-STORE-UNAVAILABLE). */
@@ -155,6 +157,7 @@ export const DOCUMENTED: Decisions = {
   resultsUrlWhileInProgress: () => false,
   foreignDreamInputsRefused: () => true,
   dreamListLimit: dreamRules.dreamListLimit,
+  dreamListWorkspaceOnly: () => true,
   listDreams: dreamRules.listDreams,
   failedDreamErrorType: (_event, documented) => documented,
   mountPathFor: sessionRules.mountPathFor,

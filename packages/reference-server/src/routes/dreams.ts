@@ -148,7 +148,11 @@ export const handlers = {
     if (!limit.ok) throw apiError('query_limit', { problem: limit.problem.message });
     // Newest first by `created_at` (a stable sort keeps the order given on ties: newest first, an
     // order the documents do not state, UNSPEC-DREAM-LIST-ORDER-TIES).
-    const records = unstatedOrder(state, state.store.dreams.group('owner', ownerKey(owner)).reverse());
+    // DREAM-LIST-WORKSPACE: the dreams of the caller's workspace only.
+    const scoped = decide(state).dreamListWorkspaceOnly()
+      ? state.store.dreams.group('owner', ownerKey(owner))
+      : state.store.dreams.group('organization', owner.organizationId);
+    const records = unstatedOrder(state, scoped.reverse());
     // DREAM-LIST-NEWEST-FIRST
     const visible = decide(state).listDreams(
       records.map((r) => r.dream),

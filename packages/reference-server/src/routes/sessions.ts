@@ -32,6 +32,7 @@ import {
   memoryStoreAttachment,
   mountPathProblem,
   otherKindProblem,
+  repeatedDeletion,
   rotatedTokenEcho,
   unstatedOrder,
 } from '../variants/seams.js';
@@ -288,15 +289,19 @@ export const handlers = {
 
   'sessions.resources.delete': (ctx) => {
     const session = findSession(ctx);
+    const key = resourceKey(session.id, String(ctx.path.resource_id));
+    // A resource deleted before (UNSPEC-SRES-DELETE-REPEATED): unknown, unless a variant confirms again.
+    const again = repeatedDeletion.repeated(ctx.state, key);
+    if (again !== undefined && !ctx.state.store.sessionResources.get(key))
+      return { status: ctx.endpoint.success.status, body: again };
     const record = findResource(ctx, session);
     ctx.state.store.sessionResources.delete(record.id);
-    return {
-      status: ctx.endpoint.success.status,
-      body: {
-        id: String(ctx.path.resource_id),
-        // SRES-DELETED-SHAPE
-        type: 'session_resource_deleted',
-      },
+    const confirmation = {
+      id: String(ctx.path.resource_id),
+      // SRES-DELETED-SHAPE
+      type: 'session_resource_deleted',
     };
+    repeatedDeletion.remember(ctx.state, key, confirmation);
+    return { status: ctx.endpoint.success.status, body: confirmation };
   },
 } satisfies SomeHandlers;

@@ -15,7 +15,7 @@ import {
 import { apiError } from '../errors.js';
 import { decide } from '../faults/seams.js';
 import type { SomeHandlers } from '../state.js';
-import { usagePage, usageReportReading, workspaceIdNamesDefault } from '../variants/seams.js';
+import { usagePage, usageReportReading, usageZeroRows, workspaceIdNamesDefault } from '../variants/seams.js';
 
 const bad = (problem: string) => apiError('bad_request', { problem });
 
@@ -87,6 +87,19 @@ export const handlers = {
       includeDefaultWorkspace,
       // USAGE-DEFAULT-WORKSPACE-NULL
       defaultWorkspaceId: decide(state).usageDefaultWorkspaceId(),
+      // Rows of workspaces without usage (UNSPEC-USAGE-ZERO-ROWS).
+      everyBucket: usageZeroRows(
+        state,
+        workspaceIds === null
+          ? [
+              null,
+              ...state.store.workspaces
+                .group('organization', organizationId)
+                .filter((w) => !w.isDefault)
+                .map((w) => w.id),
+            ]
+          : [...(includeDefaultWorkspace ? [null] : []), ...workspaceIds],
+      ),
     });
     // UNSPEC-USAGE-RESPONSE, UNSPEC-USAGE-PAGINATION: one page of buckets.
     return { status: ctx.endpoint.success.status, body: usagePage(state, data, query) };

@@ -209,6 +209,18 @@ export function usageReportReading(
   };
 }
 
+/**
+ * The workspaces a report grouped by workspace gives a row in every bucket, usage or not
+ * (UNSPEC-USAGE-ZERO-ROWS): none for the reference server (only workspaces with usage are
+ * reported); under `usage-zero-rows` every workspace the report covers.
+ */
+export function usageZeroRows(
+  state: HasVariants,
+  covered: readonly (string | null)[],
+): readonly (string | null)[] {
+  return state.variants.has('usage-zero-rows') ? covered : [];
+}
+
 /** Admin paths where `default` may name the Default Workspace (member paths never do). */
 const DEFAULT_NAMED_IN = new Set([
   'organizations.workspaces.archive',

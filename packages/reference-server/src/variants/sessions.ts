@@ -157,3 +157,29 @@ export function memoryStoreAttachment(
 export function rotatedTokenEcho(state: HasVariants, token: string): { authorization_token_hint?: string } {
   return state.variants.has('additional-fields') ? { authorization_token_hint: `…${token.slice(-4)}` } : {};
 }
+
+// ---------------------------------------------------------------------------------------------
+// Deletion
+
+/** Per server (by its variant set): the deletion confirmations of the resources deleted so far. */
+const confirmations = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * What a second DELETE of a resource answers (UNSPEC-SRES-DELETE-REPEATED): nothing of its own
+ * for the reference server (the resource is unknown: 404); under
+ * `session-resource-delete-repeated` the confirmation of the first deletion, again. `remember`
+ * keeps a confirmation; `repeated` gives it back (undefined when there is none to repeat).
+ */
+export const repeatedDeletion = {
+  remember(state: HasVariants, key: string, confirmation: unknown): void {
+    if (!state.variants.has('session-resource-delete-repeated')) return;
+    const kept = confirmations.get(state.variants) ?? new Map<string, unknown>();
+    confirmations.set(state.variants, kept);
+    kept.set(key, confirmation);
+  },
+  repeated(state: HasVariants, key: string): unknown {
+    return state.variants.has('session-resource-delete-repeated')
+      ? confirmations.get(state.variants)?.get(key)
+      : undefined;
+  },
+};
