@@ -597,18 +597,22 @@ class Handler(BaseHTTPRequestHandler):
             content_type = None
         text = payload if content_type else json.dumps(payload)
         data = text.encode("utf-8")
-        self.send_response(status)
-        self.send_header("content-type", content_type or "application/json")
-        self.send_header("content-length", str(len(data)))
-        self.send_header("request-id", request_id)
-        self.end_headers()
-        self.wfile.write(data)
+        try:
+            self.send_response(status)
+            self.send_header("content-type", content_type or "application/json")
+            self.send_header("content-length", str(len(data)))
+            self.send_header("request-id", request_id)
+            self.end_headers()
+            self.wfile.write(data)
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True  # the client went away
 
     def read_body(self):
-        if self.headers.get("transfer-encoding", "").lower() == "chunked":
-            self.close_connection = True
-            raise ApiError(411, "invalid_request_error", "send the body with a content-length")
-        length = int(self.headers.get("content-length") or 0)
+        length = self.headers.get("content-length") or "0"
+        if self.headers.get("transfer-encoding") or not length.isdigit():
+            self.close_connection = True  # the body cannot be read: the connection ends here
+            raise ApiError(411, "invalid_request_error", "send the body with a valid content-length")
+        length = int(length)
         if length > MAX_BATCH_BYTES:  # read and drop it, then refuse
             while length > 0:
                 chunk = self.rfile.read(min(length, 1 << 20))
@@ -656,7 +660,8 @@ class Handler(BaseHTTPRequestHandler):
             raise ApiError(401, "authentication_error", "invalid API key")
         key_kind, org, workspace = found
         if key_kind != kind:
-            raise ApiError(403, "permission_error", f"this endpoint takes a {kind} API key, not a {key_kind} key")
+            names = {"workspace": "a workspace API key", "admin": "an admin API key"}
+            raise ApiError(403, "permission_error", f"this endpoint takes {names[kind]}, not {names[key_kind]}")
         return workspace if kind == "workspace" else org
 
     def dispatch_control(self, path, raw):
