@@ -51,24 +51,15 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-/**
- * Runs the suite against a started server through its control API; the exit code and report.
- * TODO: once the suite has its built-in control adapter, pass --control-url and --control-token
- * instead of the bridge module (examples/python-server/control-adapter.mjs) and the keys.
- */
+/** Runs the suite against a started server through its control API alone; the exit code and report. */
 async function runSuite(server: Started, dir: string, select: readonly string[]) {
   const p = server.printed;
-  process.env.VENDOR_CONTROL_URL = p['control URL'];
-  process.env.VENDOR_CONTROL_TOKEN = p['control token'];
   const json = join(dir, `report-${Date.now()}.json`);
   const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
   try {
     const code = await main([
       'run',
-      ...['--base-url', p['base URL'] ?? '', '--admin-key', p['admin key'] ?? ''],
-      ...['--workspace-key', p['workspace key'] ?? '', '--workspace-id', p['workspace id'] ?? ''],
-      ...['--organization-id', p['organization id'] ?? ''],
-      ...['--adapter', join(EXAMPLE, 'control-adapter.mjs')],
+      ...['--control-url', p['control URL'] ?? '', '--control-token', p['control token'] ?? ''],
       ...select,
       ...['--seed', process.env.VENDOR_API_SEED ?? '1', '--runs', '10'],
       ...['--json', json, '--trace-dir', join(dir, 'traces')],
@@ -76,8 +67,6 @@ async function runSuite(server: Started, dir: string, select: readonly string[])
     return { code, report: JSON.parse(await readFile(json, 'utf8')) as JsonReport };
   } finally {
     log.mockRestore();
-    delete process.env.VENDOR_CONTROL_URL;
-    delete process.env.VENDOR_CONTROL_TOKEN;
   }
 }
 

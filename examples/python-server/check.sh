@@ -46,20 +46,9 @@ printed() { sed -n "s/^$1: //p" "$work/server.out"; }
 
 # Runs the suite against the running server; prints its exit status (0 conformant, 1 failures).
 run_suite() {
-  local args=(--base-url "$(printed 'base URL')" --family messages,message-batches)
-  if grep -q "'control-url'" conformance/src/cli.ts; then
-    args+=(--control-url "$(printed 'control URL')" --control-token "$(printed 'control token')")
-  else
-    # TODO: the suite's built-in --control-url/--control-token adapter is not on this branch yet;
-    # until it is, the bridge module control-adapter.mjs speaks the same control API. Delete this
-    # branch and the module once the built-in one exists.
-    export VENDOR_CONTROL_URL VENDOR_CONTROL_TOKEN
-    VENDOR_CONTROL_URL=$(printed 'control URL')
-    VENDOR_CONTROL_TOKEN=$(printed 'control token')
-    args+=(--admin-key "$(printed 'admin key')" --workspace-key "$(printed 'workspace key')"
-      --workspace-id "$(printed 'workspace id')" --organization-id "$(printed 'organization id')"
-      --adapter "$here/control-adapter.mjs")
-  fi
+  # The control URL and token are all the suite needs: discovery names the target's keys and ids.
+  local args=(--control-url "$(printed 'control URL')" --control-token "$(printed 'control token')"
+    --family messages,message-batches)
   local status=0
   corepack pnpm --silent conformance run "${args[@]}" "${extra[@]}" >"$work/suite.out" 2>&1 || status=$?
   echo "$status"

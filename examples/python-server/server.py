@@ -519,7 +519,7 @@ ROUTES = [
 
 def control_capabilities(state):
     caps = ["clock", "workspaces"] + (["drive-batches", "batch-internal-errors"] if state.drive_batches else [])
-    return {"protocol": "vendor-conformance-control", "version": 1, "capabilities": caps, "target": state.target}
+    return {"protocol": "api-conformance-control", "version": 1, "capabilities": caps, "target": state.target}
 
 
 def control_advance(state, body):

@@ -5,12 +5,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { CONTROL_TOKEN_HEADER } from '@vendor-api/spec';
 import type { FastifyRequest } from 'fastify';
 import { type ApiError, apiError, statusError } from './errors.js';
 import { TEST_CONTROL_PREFIX } from './test-control/index.js';
 
 /** Header every test-control call carries the server's test-control token in. */
-export const TEST_CONTROL_TOKEN_HEADER = 'test-control-token';
+export const TEST_CONTROL_TOKEN_HEADER = CONTROL_TOKEN_HEADER;
 
 /** Host names test control answers to: loopback names only, with or without a port. */
 const LOOPBACK_HOST = /^(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?$/i;

@@ -19,7 +19,7 @@ import { OrganizationRole } from '../resources/workspaces.js';
 import type { Capability } from './capabilities.js';
 
 /** The protocol's name and version, as `GET /capabilities` answers them. */
-export const CONTROL_PROTOCOL = 'vendor-conformance-control';
+export const CONTROL_PROTOCOL = 'api-conformance-control';
 /** The protocol version this table describes; a server answering another version is refused. */
 export const CONTROL_PROTOCOL_VERSION = 1;
 /** The header carrying the control token on every control call. */

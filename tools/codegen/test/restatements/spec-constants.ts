@@ -77,10 +77,23 @@ const SKIPPED_KEYS = new Set([
   'effects',
   'guards',
   'events',
+  // the control protocol's endpoints name the capabilities they serve (typed as `Capability`)
+  'capabilities',
 ]);
 
-/** Exports that are assemblies or catalogs of the others (walked through `spec` or skipped). */
-const SKIPPED_EXPORTS = new Set(['RULE_MODULES', 'SOURCE_DOCUMENTS']);
+/**
+ * Exports that are assemblies or catalogs of the others (walked through `spec` or skipped), and the
+ * control protocol's capability names: they cross as the `Capability` type, so the compiler checks
+ * every literal use of one (a case's `needs`, an adapter's capability set).
+ */
+const SKIPPED_EXPORTS = new Set([
+  'RULE_MODULES',
+  'SOURCE_DOCUMENTS',
+  'CAPABILITIES',
+  'CAPABILITY_NAMES',
+  'OPT_IN_CAPABILITIES',
+  'DECLARED_CAPABILITIES',
+]);
 
 /** Schema keywords whose values are contract values (the rest is JSON Schema vocabulary). */
 const SCHEMA_NUMBERS = [
