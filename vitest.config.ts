@@ -18,6 +18,10 @@ export default defineConfig({
   resolve: { conditions: ['@vendor-api/source'] },
   test: {
     setupFiles: ['./vitest.setup.ts'],
+    // Property tests run a fixed number of cases, not for a fixed time: on a busy 2-core machine a
+    // few seconds' worth can take much longer, so the default of 5 s judged the machine, not the
+    // code. A test that hangs still fails, after a minute.
+    testTimeout: 60_000,
     env: { VENDOR_API_SEED: seed },
     projects: [
       {

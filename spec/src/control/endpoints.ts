@@ -532,7 +532,7 @@ export const CONTROL_ENDPOINTS = [
     capabilities: ['drive-batches', 'batch-internal-errors'],
     summary: "Process a batch's requests now",
     description:
-      'Every unsent request is processed and the batch ends; requests named in `internal_errors` (by `custom_id`) meet an internal server error and end `errored`.',
+      'Every unsent request is processed and the batch ends; requests named in `internal_errors` (by `custom_id`) meet an internal server error and end `errored`. A server offering `drive-batches` leaves a batch `in_progress` until it is driven here, canceled, or its 24-hour deadline passes (the cases then know when it ends); without the capability it processes batches on its own and the suite polls.',
     body: Open({ internal_errors: Type.Optional(Type.Array(Type.String())) }),
     response: Change,
   }),

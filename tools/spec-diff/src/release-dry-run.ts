@@ -237,23 +237,26 @@ const TYPES_NODE_RANGE = (
   JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { engines: { node: string } }
 ).engines.node.replace(/^>=/, '^');
 
-/** Starts the installed reference server (test control on) and resolves with its base URL. */
-function startReferenceServer(command: string, cwd: string) {
-  const child = spawn(command, ['--test-control', '--port', '0'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Starts a server that prints its conformance control URL and token (the installed reference
+ * server with test control, or the Python example) and resolves with them.
+ */
+function startControlledServer(command: string, args: readonly string[], cwd: string) {
+  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  // The banner's base URL and the test-control token the suite's reference adapter needs.
-  const started = new Promise<{ baseUrl: string; token: string }>((resolve, reject) => {
+  // The banner's control URL and token: all the suite's built-in control adapter needs.
+  const started = new Promise<{ controlUrl: string; token: string }>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`no base URL and token within 30 s:\n${output}`)),
+      () => reject(new Error(`no control URL and token within 30 s:\n${output}`)),
       30_000,
     );
     const read = (chunk: Buffer) => {
       output += chunk.toString('utf8');
-      const url = /^base URL:\s*(\S+)/m.exec(output);
+      const url = /^control URL:\s*(\S+)/m.exec(output);
       const token = /^control token:\s*(\S+)/m.exec(output);
       if (url && token) {
         clearTimeout(timer);
-        resolve({ baseUrl: url[1]!, token: token[1]! });
+        resolve({ controlUrl: url[1]!, token: token[1]! });
       }
     };
     child.stdout.on('data', read);
@@ -301,24 +304,19 @@ async function checkBins(
       { ...options, env: { ...env, VENDOR_API_KEY: 'sk-unreachable-test' }, status: 1, expect: 'onnection' },
     );
   if (!versionOf.has('reference-server') || !versionOf.has('vendor-conformance')) return;
-  const server = startReferenceServer(join(binDir, 'reference-server'), consumer);
+  const server = startControlledServer(
+    join(binDir, 'reference-server'),
+    ['--test-control', '--port', '0'],
+    consumer,
+  );
   try {
-    const { baseUrl, token } = await server.started;
-    console.log(`  reference-server listening at ${baseUrl}`);
+    const { controlUrl, token } = await server.started;
+    console.log(`  reference-server's control API at ${controlUrl}`);
     // Every case the run asks for must run: a skipped one fails the dry run (--fail-on-skip).
     const report = run(
-      'vendor-conformance run against the installed reference-server passes',
+      'vendor-conformance run against the installed reference-server, through its control API, passes',
       join(binDir, 'vendor-conformance'),
-      [
-        'run',
-        '--base-url',
-        baseUrl,
-        '--adapter',
-        'reference',
-        '--test-control-token',
-        token,
-        '--fail-on-skip',
-      ],
+      ['run', '--control-url', controlUrl, '--control-token', token, '--fail-on-skip'],
       { ...options, timeout: 600_000, expect: ' 0 failed' },
     );
     const totals = report.split('\n').find((line) => /^\d+ passed, /.test(line));
@@ -328,6 +326,41 @@ async function checkBins(
     console.error(`✗ reference-server did not start: ${(error as Error).message}`);
   } finally {
     server.child.kill();
+  }
+  await checkPythonExample(join(binDir, 'vendor-conformance'), options);
+}
+
+/**
+ * A server not written in this codebase's language: the Python example (standard library only),
+ * started on its own, judged by the installed suite through its control API alone for the
+ * families it implements. Skipped, and said so, where python3 is missing.
+ */
+async function checkPythonExample(
+  suite: string,
+  options: { cwd: string; env: NodeJS.ProcessEnv; timeout: number },
+) {
+  const server = join(repoRoot, 'examples', 'python-server', 'server.py');
+  const python = spawnSync('python3', ['--version'], { encoding: 'utf8' });
+  if (python.status !== 0) {
+    console.log('  (no python3: the Python example is not checked)');
+    return;
+  }
+  const started = startControlledServer('python3', [server, '--port', '0'], options.cwd);
+  try {
+    const { controlUrl, token } = await started.started;
+    const report = run(
+      'vendor-conformance run against the Python example server, through its control API, passes',
+      suite,
+      ['run', '--control-url', controlUrl, '--control-token', token, '--family', 'messages,message-batches'],
+      { ...options, timeout: 300_000, expect: ' 0 failed' },
+    );
+    const totals = report.split('\n').find((line) => /^\d+ passed, /.test(line));
+    if (totals) console.log(`  ${totals}`);
+  } catch (error) {
+    failures.push('the Python example starts');
+    console.error(`✗ the Python example did not start: ${(error as Error).message}`);
+  } finally {
+    started.child.kill();
   }
 }
 
