@@ -502,13 +502,6 @@ export const ERRORS = {
     requirements: [],
     unspecified: [],
   },
-  test_control_unknown_action: {
-    status: 404,
-    type: 'not_found_error',
-    message: 'unknown {what} action {action:json}',
-    requirements: [],
-    unspecified: [],
-  },
 } as const satisfies Readonly<Record<string, ErrorEntry>>;
 
 /** The code of an error of the table (`not_found`, `scope_outside`). */

@@ -93,13 +93,15 @@ assert.equal(createSpec('acme').vendor.headers.beta, 'acme-beta');
 `,
   '@vendor-api/openapi': `
 import assert from 'node:assert/strict';
-import { document, requirements } from '@vendor-api/openapi';
+import { controlDocument, document, requirements } from '@vendor-api/openapi';
 import doc from '@vendor-api/openapi/openapi.json' with { type: 'json' };
 assert.equal(document.openapi, '3.1.0');
+assert.ok(controlDocument.paths['/capabilities'].get.operationId);
 assert.ok(document.paths['/v1/dreams/{dream_id}/cancel'].post.operationId);
 assert.ok(requirements.requirements.some((r) => r.strength === 'must'));
 assert.deepEqual(doc, document);
 assert.ok(import.meta.resolve('@vendor-api/openapi/openapi.yaml').endsWith('openapi.yaml'));
+assert.ok(import.meta.resolve('@vendor-api/openapi/control.openapi.yaml').endsWith('control.openapi.yaml'));
 `,
   '@vendor-api/validators': `
 import assert from 'node:assert/strict';
@@ -404,7 +406,9 @@ async function main(): Promise<number> {
       const name = tgz.split('/').at(-1)!;
       run(`publint --strict ${name}`, bin('publint'), ['run', '--strict', tgz], { cwd: work });
       // data files (openapi.yaml) are exports but no modules: attw checks the module entry points
-      const data = name.startsWith('vendor-api-openapi-') ? ['--exclude-entrypoints', './openapi.yaml'] : [];
+      const data = name.startsWith('vendor-api-openapi-')
+        ? ['--exclude-entrypoints', './openapi.yaml', './control.openapi.yaml']
+        : [];
       // node16 (ESM and CommonJS) and bundler resolution; node10 predates `exports` and Node 20.
       // A CommonJS file resolving to the ES module build is what Node 20.19's require(esm) loads.
       run(
