@@ -129,8 +129,11 @@ export interface Adapter {
     change: 'archive' | 'delete',
   ): Promise<{ readonly status: number; readonly body: unknown }>;
   createSession?(workspace: Workspace): Promise<{ readonly id: string }>;
-  /** Whether a session is archived (capability `session-state`). */
-  sessionState?(id: string): Promise<{ readonly archived: boolean }>;
+  /**
+   * Whether a session is archived, and whether it is deleted (capability `session-state`; an
+   * adapter that cannot tell a deletion leaves `deleted` out).
+   */
+  sessionState?(id: string): Promise<{ readonly archived: boolean; readonly deleted?: boolean }>;
   changeSession?(
     id: string,
     change: 'archive' | 'delete',

@@ -21,7 +21,7 @@ export const CAPABILITIES = {
   'memory-store-rename': 'rename a memory store (its update endpoint is not shown)',
   sessions: 'create, archive and delete sessions (dream inputs, session resources)',
   'session-state':
-    "read whether a session is archived (a dream's pipeline session is archived when the dream ends; session records are not shown)",
+    "read whether a session is archived and whether it is deleted (a dream's pipeline session is archived, not deleted, when the dream ends; session records are not shown)",
   'session-repositories':
     'attach a git_host_repository resource to a session (its add-resource body is not shown)',
   'drive-dreams': 'drive a dream pipeline: start, progress, succeed, fail with an error type',

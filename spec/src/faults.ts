@@ -436,6 +436,13 @@ export const FAULTS = [
   },
   {
     area: 'dreams',
+    name: 'DREAM_PIPELINE_SESSION_DELETED',
+    requirement: 'DREAM-PIPELINE-SESSION-READABLE',
+    description:
+      'A dream that ends (completed, failed or canceled) archives its pipeline session and deletes it too: the session is no longer readable.',
+  },
+  {
+    area: 'dreams',
     name: 'DREAM_CANCEL_COMPLETED_OK',
     requirement: 'DREAM-CANCEL-COMPLETED-400',
     description: 'Cancel of a completed dream answers 200 (the dream stays completed) instead of 400.',

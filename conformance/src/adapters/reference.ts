@@ -198,8 +198,11 @@ export function referenceAdapter(baseUrl: string, options: ReferenceAdapterOptio
       return call('POST', `/sessions/${encodeURIComponent(id)}/${change}`);
     },
     async sessionState(id: string) {
-      const r = await ok<{ archived: boolean }>('GET', `/sessions/${encodeURIComponent(id)}`);
-      return { archived: r.archived };
+      const r = await ok<{ archived: boolean; deleted: boolean }>(
+        'GET',
+        `/sessions/${encodeURIComponent(id)}`,
+      );
+      return { archived: r.archived, deleted: r.deleted };
     },
     async renameMemoryStore(id: string, name: string) {
       await ok('POST', `/memory_stores/${encodeURIComponent(id)}/rename`, { name });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { faultsIn, faultTests } from './fault-tests.js';
-import { DREAM_BETAS, expectErrorBody, expectValid, idsOf, MODEL, setup } from './helpers.js';
+import { DREAM_BETAS, expectErrorBody, expectValid, idsOf, MODEL, SESSION_BETAS, setup } from './helpers.js';
 
 const faults = faultsIn('dreams');
 
@@ -124,6 +124,29 @@ describe('seeded faults: dreams', () => {
         const session = String((await get(t, dream.id)).session_id);
         const state = await t.call('GET', `/_test/sessions/${session}`);
         expect(state.json).toMatchObject({ id: session, archived });
+      }
+    },
+  );
+
+  faultTest(
+    'DREAM_PIPELINE_SESSION_DELETED',
+    'an ended dream deletes its pipeline session: its resource list is gone',
+    async () => {
+      for (const [names, readable] of [
+        [[], true],
+        [['DREAM_PIPELINE_SESSION_DELETED'], false],
+      ] as const) {
+        for (const status of ['completed', 'failed', 'canceled'] as const) {
+          const t = manual([...names]);
+          const { dream } = await dreamIn(t, 'running');
+          if (status === 'canceled') expect((await op(t, dream.id, 'cancel')).status).toBe(200);
+          else await drive(t, dream.id, status === 'completed' ? 'complete' : 'fail');
+          const session = String((await get(t, dream.id)).session_id);
+          const state = await t.call('GET', `/_test/sessions/${session}`);
+          expect(state.json).toMatchObject({ id: session, archived: true, deleted: !readable });
+          const list = await t.call('GET', `/v1/sessions/${session}/resources`, { betas: SESSION_BETAS });
+          expect(list.status).toBe(readable ? 200 : 404);
+        }
       }
     },
   );

@@ -7,6 +7,7 @@ import { listInvariants } from './list.js';
 import { listWorkspaceScoped } from './list-workspace.js';
 import { dreamStateMachine } from './model.js';
 import { outputStoreOrdinary } from './output-store.js';
+import { pipelineSessionReadable } from './pipeline-session.js';
 
 export const cases: readonly CaseDefinition[] = [
   dreamStateMachine,
@@ -18,4 +19,5 @@ export const cases: readonly CaseDefinition[] = [
   listWorkspaceScoped,
   betasRequired,
   outputStoreOrdinary,
+  pipelineSessionReadable,
 ];

@@ -19,6 +19,7 @@ export const dreams: AreaImplementations<'dreams'> = {
   DREAM_PIPELINE_SESSION_NOT_ARCHIVED: {
     machines: { dreams: (m) => withoutEffect(m, 'archive_pipeline_session') },
   },
+  DREAM_PIPELINE_SESSION_DELETED: { decisions: { pipelineSessionKeptReadable: () => () => false } },
   DREAM_CANCEL_COMPLETED_OK: {
     machines: {
       dreams: (m) => replaceRows(m, 'dreams.cancel', statesOf('completed'), UNCHANGED_OK),

@@ -104,6 +104,8 @@ export interface Decisions {
   readonly foreignDreamInputsRefused: () => boolean;
   /** The page size of the dream list (DREAM-LIST-LIMIT-MAX). */
   readonly dreamListLimit: typeof dreamRules.dreamListLimit;
+  /** Whether an ended dream's pipeline session stays readable, archived but not deleted (DREAM-PIPELINE-SESSION-READABLE). */
+  readonly pipelineSessionKeptReadable: () => boolean;
   /** Whether the dream list holds only the caller's workspace's dreams (DREAM-LIST-WORKSPACE). */
   readonly dreamListWorkspaceOnly: () => boolean;
   /** The dreams the list shows, in order (DREAM-LIST-NEWEST-FIRST). */
@@ -158,6 +160,7 @@ export const DOCUMENTED: Decisions = {
   foreignDreamInputsRefused: () => true,
   dreamListLimit: dreamRules.dreamListLimit,
   dreamListWorkspaceOnly: () => true,
+  pipelineSessionKeptReadable: () => true,
   listDreams: dreamRules.listDreams,
   failedDreamErrorType: (_event, documented) => documented,
   mountPathFor: sessionRules.mountPathFor,

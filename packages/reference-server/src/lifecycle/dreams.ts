@@ -135,6 +135,9 @@ export function applyDreamEvent(
       case 'archive_pipeline_session': {
         const session = dream.session_id === null ? undefined : state.store.sessions.get(dream.session_id);
         if (session && session.archivedAt === null) session.archivedAt = at;
+        // DREAM-PIPELINE-SESSION-READABLE: archived, still readable (never deleted by the dream).
+        if (session && session.deletedAt === null && !decide(state).pipelineSessionKeptReadable())
+          session.deletedAt = at;
         break;
       }
       case 'set_archived_at':

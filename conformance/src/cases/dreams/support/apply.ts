@@ -41,7 +41,7 @@ export async function applyEvent(
   if (result.outcome.kind === 'unspecified') handle.state = dreamsMachine.stateOf(after);
   else {
     judgeRecord(ctx, result, event, before, after, options);
-    await judgePipelineSession(ctx, result, event, after);
+    await judgePipelineSession(ctx, result, event, after, handle.ws);
     handle.state = result.next;
   }
   handle.last = after;

@@ -3,10 +3,11 @@
  * pipeline session where the adapter can tell.
  */
 import { type Dream, dreamsMachine, spec } from '@vendor-api/spec';
+import type { Workspace } from '../../../adapter.js';
 import type { CaseContext } from '../../../case.js';
 import { documentedPart, sameData } from '../../../data.js';
 import { isErrorBody } from '../../../expectations.js';
-import { success } from './answers.js';
+import { authOf, success } from './answers.js';
 import { DEFAULT_PROGRESS, type EventAnswer, type EventOptions, expectedErrorType } from './events.js';
 import type { DreamEvent, DreamStep } from './machine.js';
 
@@ -127,18 +128,43 @@ export function judgeRecord(
 }
 
 /**
- * The pipeline session is archived when the row says so (DREAM-PIPELINE-SESSION-ARCHIVED), where
- * the adapter can tell (session records are not shown: capability `session-state`).
+ * The pipeline session is archived when the row says so (DREAM-PIPELINE-SESSION-ARCHIVED), and
+ * stays readable (DREAM-PIPELINE-SESSION-READABLE): see `judgeSessionReadable`.
  */
 export async function judgePipelineSession(
   ctx: CaseContext,
   result: DreamStep,
   event: DreamEvent,
   after: Dream,
+  ws: Workspace,
 ): Promise<void> {
   if (!result.effects.includes('archive_pipeline_session') || after.session_id === null) return;
+  await judgeSessionReadable(ctx, after, `after ${event}`, ws);
+}
+
+/**
+ * The pipeline session of an ended dream: archived and still readable. What the documents show of
+ * a session is its resource list, so that list still answers (a 2xx with the documented list)
+ * with the dream's workspace key; where the adapter can tell (session records are not shown:
+ * capability `session-state`), the session is archived and not deleted.
+ */
+export async function judgeSessionReadable(
+  ctx: CaseContext,
+  dream: Dream,
+  when: string,
+  ws: Workspace,
+): Promise<void> {
+  const id = dream.session_id;
+  if (id === null) return;
+  const res = await ctx.call('sessions.resources.list', { path: { session_id: id }, auth: authOf(ctx, ws) });
+  if (res.status < 200 || res.status >= 300)
+    ctx.fail(
+      `${when}, the pipeline session ${id} of dream ${dream.id} is no longer readable: its resource list answered ${res.status} ${res.text.slice(0, 200)}`,
+    );
+  ctx.bodyOf(res);
   if (!ctx.adapter.capabilities.has('session-state')) return;
-  const session = await ctx.fixture('session-state', 'sessionState', after.session_id);
-  if (!session.archived)
-    ctx.fail(`after ${event}, the pipeline session ${after.session_id} of dream ${after.id} is not archived`);
+  const session = await ctx.fixture('session-state', 'sessionState', id);
+  if (!session.archived) ctx.fail(`${when}, the pipeline session ${id} of dream ${dream.id} is not archived`);
+  if (session.deleted === true)
+    ctx.fail(`${when}, the pipeline session ${id} of dream ${dream.id} is deleted: it must stay readable`);
 }
