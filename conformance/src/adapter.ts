@@ -128,6 +128,12 @@ export interface Adapter {
     id: string,
     change: 'archive' | 'delete',
   ): Promise<{ readonly status: number; readonly body: unknown }>;
+  /**
+   * A memory store's state (capability `memory-store-state`): whether it is archived, whether it
+   * is deleted, and a digest of its contents, any string that is equal for equal contents and
+   * changes whenever they change (null once deleted).
+   */
+  memoryStoreState?(id: string): Promise<MemoryStoreState>;
   createSession?(workspace: Workspace): Promise<{ readonly id: string }>;
   /**
    * Whether a session is archived, and whether it is deleted (capability `session-state`; an
@@ -180,6 +186,14 @@ export interface Adapter {
     overrides: readonly RateLimitOverrideFixture[],
   ): Promise<{ readonly status: number; readonly body: unknown }>;
   recordUsage?(usage: UsageFixture): Promise<void>;
+}
+
+/** What `memoryStoreState` answers. */
+export interface MemoryStoreState {
+  readonly archived: boolean;
+  readonly deleted: boolean;
+  /** Equal for equal contents, different whenever they change; null once the store is deleted. */
+  readonly digest: string | null;
 }
 
 /** An organization role (the spec's `OrganizationRole`). */

@@ -19,6 +19,8 @@ export const CAPABILITIES = {
   files: 'upload files into a workspace',
   'memory-stores': 'create, archive and delete memory stores',
   'memory-store-rename': 'rename a memory store (its update endpoint is not shown)',
+  'memory-store-state':
+    "read a memory store's state: archived, deleted, and a digest of its contents that changes whenever they change (what a dream's pipeline wrote; memory-store records and contents are not shown)",
   sessions: 'create, archive and delete sessions (dream inputs, session resources)',
   'session-state':
     "read whether a session is archived and whether it is deleted (a dream's pipeline session is archived, not deleted, when the dream ends; session records are not shown)",

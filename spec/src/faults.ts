@@ -443,6 +443,32 @@ export const FAULTS = [
   },
   {
     area: 'dreams',
+    name: 'DREAM_FAILED_OUTPUT_DISCARDED',
+    requirement: 'DREAM-FAILED-OUTPUT-KEPT',
+    description:
+      'A dream that fails (pipeline error, timeout, input lost) empties its output store: what the pipeline wrote is discarded.',
+  },
+  {
+    area: 'dreams',
+    name: 'DREAM_CANCEL_DELETES_OUTPUT',
+    requirement: 'DREAM-CANCEL-LEAVES-OUTPUT',
+    description: 'Cancel of a running dream deletes its output store instead of leaving it as it is.',
+  },
+  {
+    area: 'dreams',
+    name: 'DREAM_ARCHIVE_ARCHIVES_OUTPUT',
+    requirement: 'DREAM-ARCHIVE-KEEPS-OUTPUT-STORE',
+    description: 'Archiving a dream archives its output store too.',
+  },
+  {
+    area: 'dreams',
+    name: 'DREAM_INPUT_STORE_WRITTEN',
+    requirement: 'MEMSTORE-INPUT-NEVER-MODIFIED',
+    description:
+      'A dream that completes writes its reorganized memories into its input store as well as into its output store.',
+  },
+  {
+    area: 'dreams',
     name: 'DREAM_CANCEL_COMPLETED_OK',
     requirement: 'DREAM-CANCEL-COMPLETED-400',
     description: 'Cancel of a completed dream answers 200 (the dream stays completed) instead of 400.',

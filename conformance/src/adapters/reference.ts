@@ -110,6 +110,7 @@ export function referenceAdapter(baseUrl: string, options: ReferenceAdapterOptio
     'clock',
     'memory-stores',
     'memory-store-rename',
+    'memory-store-state',
     'sessions',
     'session-state',
     'session-repositories',
@@ -189,6 +190,13 @@ export function referenceAdapter(baseUrl: string, options: ReferenceAdapterOptio
       return change === 'archive'
         ? call('POST', `/memory_stores/${encodeURIComponent(id)}/archive`)
         : call('POST', `/memory_stores/${encodeURIComponent(id)}/delete`);
+    },
+    async memoryStoreState(id: string) {
+      const r = await ok<{ archived: boolean; deleted: boolean; digest: string | null }>(
+        'GET',
+        `/memory_stores/${encodeURIComponent(id)}`,
+      );
+      return { archived: r.archived, deleted: r.deleted, digest: r.digest };
     },
     async createSession(workspace: Workspace) {
       const r = await ok<{ id: string }>('POST', '/sessions', { workspace_id: workspace.id });

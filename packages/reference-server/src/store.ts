@@ -229,6 +229,12 @@ export interface MemoryStoreRecord {
   deletedAt: number | null;
   /** Set when a dream's pipeline finished writing it. */
   populatedBy: string | null;
+  /**
+   * Its memories, as written (memory-store contents are not shown: UNSPEC-SESS-RECORD-FIELDS).
+   * A dream's pipeline writes its output store while it runs and when it finishes; test control
+   * reads a digest of them.
+   */
+  memories: string[];
 }
 
 export interface SessionRecord {

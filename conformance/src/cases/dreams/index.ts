@@ -8,6 +8,7 @@ import { listWorkspaceScoped } from './list-workspace.js';
 import { dreamStateMachine } from './model.js';
 import { outputStoreOrdinary } from './output-store.js';
 import { pipelineSessionReadable } from './pipeline-session.js';
+import { storeEffects } from './store-effects.js';
 
 export const cases: readonly CaseDefinition[] = [
   dreamStateMachine,
@@ -20,4 +21,5 @@ export const cases: readonly CaseDefinition[] = [
   betasRequired,
   outputStoreOrdinary,
   pipelineSessionReadable,
+  storeEffects,
 ];

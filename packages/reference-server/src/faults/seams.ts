@@ -106,6 +106,13 @@ export interface Decisions {
   readonly dreamListLimit: typeof dreamRules.dreamListLimit;
   /** Whether an ended dream's pipeline session stays readable, archived but not deleted (DREAM-PIPELINE-SESSION-READABLE). */
   readonly pipelineSessionKeptReadable: () => boolean;
+  /**
+   * What becomes of a dream's output store when a row leaves it as it is, by the event
+   * (DREAM-CANCEL-LEAVES-OUTPUT, DREAM-FAILED-OUTPUT-KEPT, DREAM-ARCHIVE-KEEPS-OUTPUT-STORE).
+   */
+  readonly outputStoreLeftAs: (event: string) => 'as-is' | 'emptied' | 'deleted' | 'archived';
+  /** Whether a dream's pipeline writes into its input store (MEMSTORE-INPUT-NEVER-MODIFIED). */
+  readonly pipelineWritesInputStore: () => boolean;
   /** Whether the dream list holds only the caller's workspace's dreams (DREAM-LIST-WORKSPACE). */
   readonly dreamListWorkspaceOnly: () => boolean;
   /** The dreams the list shows, in order (DREAM-LIST-NEWEST-FIRST). */
@@ -161,6 +168,8 @@ export const DOCUMENTED: Decisions = {
   dreamListLimit: dreamRules.dreamListLimit,
   dreamListWorkspaceOnly: () => true,
   pipelineSessionKeptReadable: () => true,
+  outputStoreLeftAs: () => 'as-is',
+  pipelineWritesInputStore: () => false,
   listDreams: dreamRules.listDreams,
   failedDreamErrorType: (_event, documented) => documented,
   mountPathFor: sessionRules.mountPathFor,

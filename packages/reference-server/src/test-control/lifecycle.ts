@@ -13,9 +13,11 @@
  *   POST /_test/dreams/:id/{start,progress,complete,fail}  {error_type?}  (fail)
  *   POST /_test/batches/:id/complete                      {internal_errors?, error_type?}
  *   GET  /_test/sessions/:id
+ *   GET  /_test/memory_stores/:id                        {id, archived, deleted, digest}
  *   POST /_test/sessions/:id/{archive,delete}
  *   POST /_test/memory_stores/:id/{archive,delete}
  */
+import { createHash } from 'node:crypto';
 import { batchRules, type KnownDreamErrorType } from '@vendor-api/spec';
 import type { FastifyInstance } from 'fastify';
 import { iso } from '../clock.js';
@@ -125,6 +127,22 @@ export function registerLifecycleTestControl(app: FastifyInstance, state: Server
       if (inputStoreId(record) === store.id) applyDreamEvent(state, record, 'input_store.unavailable', now);
     }
     return { id: store.id, archived_at: iso(now) };
+  });
+
+  // A memory store's state: whether it is archived or deleted, and a digest of its memories that
+  // changes whenever they change (null once deleted: nothing is left). Memory-store records and
+  // contents are not shown (UNSPEC-SESS-RECORD-FIELDS); the suite compares digests only.
+  app.get<{ Params: { id: string } }>(`${PREFIX}/memory_stores/:id`, async (request) => {
+    state.catchUp();
+    const store = state.store.memoryStores.get(request.params.id);
+    if (!store) throw notFound('memory store', request.params.id);
+    const deleted = store.deletedAt !== null;
+    return {
+      id: store.id,
+      archived: store.archivedAt !== null,
+      deleted,
+      digest: deleted ? null : createHash('sha256').update(JSON.stringify(store.memories)).digest('hex'),
+    };
   });
 
   // Whether a session is archived or deleted (session records are not shown: UNSPEC-SESS-RECORD-FIELDS).
