@@ -74,6 +74,13 @@ export type BatchDrive = {
    * `errored`. Given only to adapters that declare the capability `batch-internal-errors`.
    */
   readonly internalErrors?: readonly string[];
+  /**
+   * Only these requests (by `custom_id`, requests not processed yet) are processed; the others
+   * are held unsent, and the batch stays in progress until they are processed too or the 24-hour
+   * expiry expires them. Given only to adapters that declare the capability
+   * `batch-partial-processing`; absent, every unsent request is processed.
+   */
+  readonly customIds?: readonly string[];
 };
 
 export interface Adapter {

@@ -30,6 +30,8 @@ export const CAPABILITIES = {
   'drive-batches': 'drive batch processing: process requests, succeed or error them',
   'batch-internal-errors':
     'make chosen requests of a batch meet an internal server error when it is processed (driveBatch internalErrors)',
+  'batch-partial-processing':
+    'process chosen requests of a batch and hold the others unsent: the batch stays in progress until they are processed too or the 24-hour expiry expires them (driveBatch customIds)',
   faults: 'switch seeded faults on and off (the reference server only; for the mutation score)',
   tenants:
     'create another tenant: an organization with its admin key and a workspace of it with a workspace key (cross-tenant cases; or give its credentials as options)',

@@ -381,6 +381,20 @@ export const FAULTS = [
   },
   {
     area: 'message-batches',
+    name: 'BATCH_EXPIRY_PROCESSES_UNSENT',
+    requirement: 'BATCH-EXPIRY-UNSENT-EXPIRED',
+    description:
+      'At the 24-hour expiry, the requests not yet sent are processed (succeeded or errored) instead of getting expired results.',
+  },
+  {
+    area: 'message-batches',
+    name: 'BATCH_EXPIRY_COUNTS_ALL_EXPIRED',
+    requirement: 'BATCH-COUNTS-SUM',
+    description:
+      'A batch ended by the 24-hour expiry counts every request as expired, those processed before the deadline too (their result lines keep their results).',
+  },
+  {
+    area: 'message-batches',
     name: 'BATCH_RESULTS_AFTER_RETENTION',
     requirement: 'BATCH-RESULTS-RETENTION',
     description: 'The results of a batch can still be downloaded 29 days after its creation.',

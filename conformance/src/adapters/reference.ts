@@ -118,6 +118,7 @@ export function referenceAdapter(baseUrl: string, options: ReferenceAdapterOptio
     'drive-dreams',
     'drive-batches',
     'batch-internal-errors',
+    'batch-partial-processing',
     'faults',
     'workspaces',
     'users',
@@ -228,11 +229,15 @@ export function referenceAdapter(baseUrl: string, options: ReferenceAdapterOptio
       await ok('POST', `/dreams/${encodeURIComponent(id)}/${action}`, drive);
     },
     async driveBatch(id: string, drive: BatchDrive) {
-      await ok(
-        'POST',
-        `/batches/${encodeURIComponent(id)}/complete`,
-        drive.internalErrors === undefined ? {} : { internal_errors: drive.internalErrors },
-      );
+      const errors = drive.internalErrors === undefined ? {} : { internal_errors: drive.internalErrors };
+      if (drive.customIds !== undefined) {
+        await ok('POST', `/batches/${encodeURIComponent(id)}/process`, {
+          custom_ids: drive.customIds,
+          ...errors,
+        });
+        return;
+      }
+      await ok('POST', `/batches/${encodeURIComponent(id)}/complete`, errors);
     },
     async setFaults(names: readonly string[]) {
       await ok('POST', '/faults', { names });

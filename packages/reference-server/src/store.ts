@@ -215,6 +215,12 @@ export interface BatchRecord {
   readonly requests: readonly MessageBatchRequest[];
   /** When processing completes on its own (null: never; only the 24-hour expiry ends it). */
   completeAt: number | null;
+  /**
+   * The results of the requests processed while the batch is still in progress, by `custom_id`
+   * (test control processes some requests and holds the others unsent); they keep these results
+   * when the batch ends.
+   */
+  readonly processed: Map<string, MessageBatchResult['result']>;
   results: MessageBatchResult[] | null;
 }
 

@@ -1,5 +1,6 @@
 import type { CaseDefinition } from '../../case.js';
 import { customIdPattern, customIdUnique } from './custom-id.js';
+import { expiredUnsent } from './expired-unsent.js';
 import { lifecycleModel } from './lifecycle-model.js';
 import { listPagination } from './list-pagination.js';
 import { internalErrorsErrored, maxTokensZeroErrored } from './processed.js';
@@ -18,5 +19,6 @@ export const cases: readonly CaseDefinition[] = [
   defaultWorkspacesScoped,
   resultsRetention,
   expiryAt24Hours,
+  expiredUnsent,
   sizeLimits,
 ];

@@ -28,6 +28,16 @@ export const messageBatches: AreaImplementations<'message-batches'> = {
         documented(results).filter((r) => r.result.type !== 'expired'),
     },
   },
+  BATCH_EXPIRY_PROCESSES_UNSENT: { decisions: { expiryProcessesUnsent: () => () => true } },
+  BATCH_EXPIRY_COUNTS_ALL_EXPIRED: {
+    decisions: {
+      countsAtExpiry: (documented) => (counts) => {
+        const c = documented(counts);
+        const total = c.processing + c.succeeded + c.errored + c.canceled + c.expired;
+        return { processing: 0, succeeded: 0, errored: 0, canceled: 0, expired: total };
+      },
+    },
+  },
   BATCH_RESULTS_AFTER_RETENTION: {
     machines: {
       'message-batches': (m) =>

@@ -92,6 +92,10 @@ export interface Decisions {
   readonly internalErrorResultType: (type: string) => string;
   /** A batch's request counts, tallied from its results (BATCH-COUNTS-SUM). */
   readonly requestCounts: (tally: MessageBatchRequestCounts) => MessageBatchRequestCounts;
+  /** Whether the 24-hour expiry processes the unsent requests instead of expiring them (BATCH-EXPIRY-UNSENT-EXPIRED). */
+  readonly expiryProcessesUnsent: () => boolean;
+  /** The request counts of a batch ended by the 24-hour expiry, from its tally (BATCH-COUNTS-SUM). */
+  readonly countsAtExpiry: (counts: MessageBatchRequestCounts) => MessageBatchRequestCounts;
   /** The result lines a batch keeps (BATCH-EXPIRY-UNSENT-EXPIRED). */
   readonly resultLines: <T extends { readonly result: MessageBatchResult['result'] }>(results: T[]) => T[];
   /** Whether `results_url` is set while the batch is in progress (BATCH-OBJECT-RESULTS-URL-NULL). */
@@ -163,6 +167,8 @@ export const DOCUMENTED: Decisions = {
   internalErrorResultType: (type) => type,
   requestCounts: (tally) => tally,
   resultLines: (results) => results,
+  expiryProcessesUnsent: () => false,
+  countsAtExpiry: (counts) => counts,
   resultsUrlWhileInProgress: () => false,
   foreignDreamInputsRefused: () => true,
   dreamListLimit: dreamRules.dreamListLimit,

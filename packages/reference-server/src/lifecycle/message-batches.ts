@@ -34,6 +34,8 @@ import { batchStateKey, machineOf } from './machines.js';
  */
 export interface Processing {
   readonly internalErrors: ReadonlyMap<string, string>;
+  /** `requests.processed`: the requests (by `custom_id`) processed now; the others stay unsent. */
+  readonly only?: ReadonlySet<string>;
 }
 
 /** The error type of an internal error when test control names none. */
@@ -115,31 +117,46 @@ export function applyBatchEvent(
 
   const batch = { ...record.batch };
   const enqueuedBefore = enqueuedRequests(record);
+  /** Processes a request not processed yet: its result, and its usage when it succeeded. */
+  const process = (r: (typeof record.requests)[number]): MessageBatchResult['result'] => {
+    const done = resultFor(
+      state,
+      r.params as Record<string, unknown>,
+      null,
+      processing.internalErrors.get(r.custom_id),
+    );
+    // The succeeded requests are the batch workspace's usage, as they finish.
+    if (done.type === 'succeeded') recordMessageUsage(state, record, at, done.message);
+    return done;
+  };
   for (const effect of result.effects as readonly string[]) {
     switch (effect) {
+      case 'record_processed_results':
+        // BATCH-PROCESSED-INDEPENDENTLY: the requests named are processed, the others stay unsent.
+        for (const r of record.requests) {
+          if (processing.only?.has(r.custom_id) && !record.processed.has(r.custom_id))
+            record.processed.set(r.custom_id, process(r));
+        }
+        break;
       case 'record_results':
         record.results = record.requests.map((r) => ({
           custom_id: r.custom_id,
-          result: resultFor(
-            state,
-            r.params as Record<string, unknown>,
-            null,
-            processing.internalErrors.get(r.custom_id),
-          ),
+          result: record.processed.get(r.custom_id) ?? process(r),
         }));
-        // The succeeded requests are the batch workspace's usage, as processing ends.
-        for (const { result: r } of record.results) {
-          if (r.type === 'succeeded') recordMessageUsage(state, record, at, r.message);
-        }
         break;
-      case 'expire_unsent_requests':
+      case 'expire_unsent_requests': {
         // No request is in flight in the reference server (UNSPEC-BATCH-EXPIRY-IN-FLIGHT): every
-        // unprocessed request is unsent.
+        // request not processed yet is unsent, and expires (BATCH-EXPIRY-UNSENT-EXPIRED; seeded
+        // fault: the unsent ones are processed at the deadline instead).
+        const expire = !decide(state).expiryProcessesUnsent();
         record.results = record.requests.map((r) => ({
           custom_id: r.custom_id,
-          result: resultFor(state, r.params as Record<string, unknown>, 'deadline'),
+          result:
+            record.processed.get(r.custom_id) ??
+            (expire ? resultFor(state, r.params as Record<string, unknown>, 'deadline') : process(r)),
         }));
         break;
+      }
       case 'set_ended_at':
         batch.ended_at = iso(at);
         break;
@@ -153,12 +170,18 @@ export function applyBatchEvent(
         throw new Error(`message-batches: effect ${effect} has no implementation`);
     }
   }
-  if (record.results) {
-    const tally = batchRules.tallyRequestCounts(record.results.map((r) => r.result.type));
+  // BATCH-COUNTS-SUM: each request counted once, still `processing` until it has a result.
+  const states = record.results
+    ? record.results.map((r) => r.result.type)
+    : record.requests.map((r) => record.processed.get(r.custom_id)?.type ?? 'processing');
+  if (record.results || record.processed.size > 0) {
+    const tally = batchRules.tallyRequestCounts(states);
     if (tally.ok) {
-      // BATCH-COUNTS-SUM
-      batch.request_counts = decide(state).requestCounts(tally.value);
+      const counts = decide(state).requestCounts(tally.value);
+      batch.request_counts = event === 'clock.24h' ? decide(state).countsAtExpiry(counts) : counts;
     }
+  }
+  if (record.results) {
     // BATCH-EXPIRY-UNSENT-EXPIRED: a result line for every request, the expired ones included.
     record.results = decide(state).resultLines(record.results);
   }

@@ -12,6 +12,7 @@
  *
  *   POST /_test/dreams/:id/{start,progress,complete,fail}  {error_type?}  (fail)
  *   POST /_test/batches/:id/complete                      {internal_errors?, error_type?}
+ *   POST /_test/batches/:id/process                       {custom_ids, internal_errors?, error_type?}
  *   GET  /_test/sessions/:id
  *   GET  /_test/memory_stores/:id                        {id, archived, deleted, digest}
  *   POST /_test/sessions/:id/{archive,delete}
@@ -106,6 +107,43 @@ export function registerLifecycleTestControl(app: FastifyInstance, state: Server
     checkStep(
       applyBatchEvent(state, record, 'processing.completed', state.clock.now(), processing),
       'processing.completed',
+    );
+    return record.batch;
+  });
+
+  // Processes the requests named (by `custom_id`, unsent ones of an in-progress batch) and holds
+  // the others unsent: the batch stays in progress (`requests.processed`) until they are processed
+  // too or the 24-hour expiry ends it; naming every unsent request ends it (`processing.completed`).
+  // `internal_errors` (some of the requests named) meet an internal error, as for `complete`.
+  app.post<{ Params: { id: string } }>(`${PREFIX}/batches/:id/process`, async (request) => {
+    state.catchUp();
+    const record = state.store.batches.get(request.params.id);
+    if (!record) throw notFound('message batch', request.params.id);
+    const body = BodyFields.of(request.body);
+    const ids = body.values.custom_ids;
+    const unsent = new Set(record.requests.map((r) => r.custom_id).filter((id) => !record.processed.has(id)));
+    if (
+      !Array.isArray(ids) ||
+      ids.length === 0 ||
+      new Set(ids).size !== ids.length ||
+      !ids.every((id) => typeof id === 'string' && unsent.has(id))
+    ) {
+      throw body.refuse(
+        'custom_ids',
+        'must list distinct custom ids of requests of the batch not processed yet',
+      );
+    }
+    const processing = processingOf(body, record);
+    if (![...processing.internalErrors.keys()].every((id) => ids.includes(id)))
+      throw body.refuse('internal_errors', 'must list custom ids among custom_ids');
+    const all = ids.length === unsent.size;
+    const event = all ? 'processing.completed' : 'requests.processed';
+    checkStep(
+      applyBatchEvent(state, record, event, state.clock.now(), {
+        ...processing,
+        only: new Set(ids as string[]),
+      }),
+      event,
     );
     return record.batch;
   });
