@@ -381,6 +381,20 @@ export const FAULTS = [
   },
   {
     area: 'message-batches',
+    name: 'BATCH_STREAMING_ITEM_STREAMED',
+    requirement: 'BATCH-ITEM-NON-STREAMING',
+    description:
+      'A batch request asking for streaming (`stream: true`) is served as a stream: its result line carries the message as server-sent events in place of the message.',
+  },
+  {
+    area: 'message-batches',
+    name: 'BATCH_STREAMING_ITEM_REFUSED_AT_CREATION',
+    requirement: 'BATCH-PARAMS-ASYNC-VALIDATION',
+    description:
+      'A batch with a request asking for streaming (`stream: true`) is refused at creation (400) instead of the request ending errored when the batch ends.',
+  },
+  {
+    area: 'message-batches',
     name: 'BATCH_EXPIRY_PROCESSES_UNSENT',
     requirement: 'BATCH-EXPIRY-UNSENT-EXPIRED',
     description:

@@ -20,7 +20,16 @@ const item = (customId: string, maxTokens = 8) => ({
   params: { model: MODEL, max_tokens: maxTokens, messages: [{ role: 'user', content: `hi ${customId}` }] },
 });
 
-async function createBatch(t: T, requests = [item('a'), item('b', 0)]): Promise<Batch> {
+/** A request item asking for streaming (`stream: true`). */
+const streamingItem = (customId: string) => {
+  const plain = item(customId);
+  return { ...plain, params: { ...plain.params, stream: true } };
+};
+
+async function createBatch(
+  t: T,
+  requests: ReturnType<typeof item>[] = [item('a'), item('b', 0)],
+): Promise<Batch> {
   const res = await t.call('POST', '/v1/messages/batches', { body: { requests } });
   expect(res.status).toBe(200);
   return res.json as Batch;
@@ -95,6 +104,48 @@ describe('seeded faults: message batches', () => {
       expect(got.length === 2 && got.every((l) => l.result.type === 'expired')).toBe(present);
     }
   });
+
+  faultTest(
+    'BATCH_STREAMING_ITEM_STREAMED',
+    'an item asking for streaming gets server-sent events in place of its message',
+    async () => {
+      for (const [names, streamed] of [
+        [[], false],
+        [['BATCH_STREAMING_ITEM_STREAMED'], true],
+      ] as const) {
+        const t = setup({ faults: [...names], timings: { batchProcessingMs: 1000 } });
+        const batch = await createBatch(t, [streamingItem('s'), item('a')]);
+        await t.advance(1000);
+        const got = lines((await results(t, batch.id)).text) as unknown as {
+          custom_id: string;
+          result: Record<string, unknown>;
+        }[];
+        const line = got.find((l) => l.custom_id === 's');
+        expect(typeof line?.result.events === 'string').toBe(streamed);
+        // Without the fault the reference server refuses the item as invalid (UNSPEC-BATCH-PARAMS-STREAMING).
+        if (!streamed) expect(line?.result).toMatchObject({ type: 'errored' });
+        expect(got.find((l) => l.custom_id === 'a')?.result.type).toBe('succeeded');
+      }
+    },
+  );
+
+  faultTest(
+    'BATCH_STREAMING_ITEM_REFUSED_AT_CREATION',
+    'a batch with an item asking for streaming is refused at creation',
+    async () => {
+      for (const [names, status] of [
+        [[], 200],
+        [['BATCH_STREAMING_ITEM_REFUSED_AT_CREATION'], 400],
+      ] as const) {
+        const t = setup({ faults: [...names] });
+        const res = await t.call('POST', '/v1/messages/batches', {
+          body: { requests: [streamingItem('s'), item('a')] },
+        });
+        expect(res.status).toBe(status);
+        if (status === 400) expectErrorBody(res, 400);
+      }
+    },
+  );
 
   faultTest(
     'BATCH_EXPIRY_PROCESSES_UNSENT',

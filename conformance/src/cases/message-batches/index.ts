@@ -3,7 +3,7 @@ import { customIdPattern, customIdUnique } from './custom-id.js';
 import { expiredUnsent } from './expired-unsent.js';
 import { lifecycleModel } from './lifecycle-model.js';
 import { listPagination } from './list-pagination.js';
-import { internalErrorsErrored, maxTokensZeroErrored } from './processed.js';
+import { internalErrorsErrored, maxTokensZeroErrored, streamingItemNotStreamed } from './processed.js';
 import { expiryAt24Hours, resultsRetention } from './scenarios.js';
 import { sizeLimits } from './size-limits.js';
 import { defaultWorkspacesScoped, workspaceScoped } from './workspace-scoped.js';
@@ -15,6 +15,7 @@ export const cases: readonly CaseDefinition[] = [
   customIdUnique,
   maxTokensZeroErrored,
   internalErrorsErrored,
+  streamingItemNotStreamed,
   workspaceScoped,
   defaultWorkspacesScoped,
   resultsRetention,

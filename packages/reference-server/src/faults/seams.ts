@@ -92,6 +92,8 @@ export interface Decisions {
   readonly internalErrorResultType: (type: string) => string;
   /** A batch's request counts, tallied from its results (BATCH-COUNTS-SUM). */
   readonly requestCounts: (tally: MessageBatchRequestCounts) => MessageBatchRequestCounts;
+  /** Whether a batch request asking for streaming is served as a stream (BATCH-ITEM-NON-STREAMING). */
+  readonly batchItemStreamed: () => boolean;
   /** Whether the 24-hour expiry processes the unsent requests instead of expiring them (BATCH-EXPIRY-UNSENT-EXPIRED). */
   readonly expiryProcessesUnsent: () => boolean;
   /** The request counts of a batch ended by the 24-hour expiry, from its tally (BATCH-COUNTS-SUM). */
@@ -168,6 +170,7 @@ export const DOCUMENTED: Decisions = {
   requestCounts: (tally) => tally,
   resultLines: (results) => results,
   expiryProcessesUnsent: () => false,
+  batchItemStreamed: () => false,
   countsAtExpiry: (counts) => counts,
   resultsUrlWhileInProgress: () => false,
   foreignDreamInputsRefused: () => true,

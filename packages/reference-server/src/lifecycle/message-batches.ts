@@ -10,7 +10,7 @@ import { batchEnqueuedChanged, enqueuedRequests } from '../admin/enqueued-batch-
 import { recordMessageUsage } from '../admin/usage.js';
 import { iso } from '../clock.js';
 import { decide } from '../faults/seams.js';
-import { generateMessage } from '../model.js';
+import { generateMessage, messageEvents } from '../model.js';
 import { activeModels, replyOptions } from '../routes/messages.js';
 import type { ServerState } from '../state.js';
 import type { BatchRecord } from '../store.js';
@@ -66,13 +66,17 @@ function resultFor(
     unknown
   >;
   const check = validateSchema('MessageBatchRequestParams', read);
+  // BATCH-ITEM-NON-STREAMING (seeded fault: an item asking for streaming is served as a stream).
+  const streamed = asksForStreaming(read) && decide(state).batchItemStreamed();
   // A valid request the server still does not serve (UNSPEC-MSG-UNKNOWN-MODEL, and the rules
-  // `messageParamsProblem` names) is an invalid request too.
+  // `messageParamsProblem` names) is an invalid request too; so is one asking for streaming
+  // (BATCH-ITEM-NON-STREAMING: the reference server reads `stream: true` as asking for it,
+  // UNSPEC-BATCH-PARAMS-STREAMING).
   const refusal = !check.ok
     ? check.error.error.message.replace(/^MessageBatchRequestParams/, 'params')
     : modelRefused(state, read.model, () => activeModels(state))
       ? `params.model: ${JSON.stringify(read.model)} is not an active model`
-      : messageParamsProblem(state, read);
+      : (messageParamsProblem(state, read) ?? (streamed ? null : batchStreamingProblem(read)));
   const decision = batchRules.resultTypeFor({
     processed: true,
     paramsValid: refusal === null,
@@ -96,7 +100,18 @@ function resultFor(
     state.ids.next('message'),
     replyOptions(state),
   );
+  // The seeded fault's streamed result: server-sent events in place of the message.
+  if (streamed)
+    return { type: 'succeeded', events: messageEvents(message) } as unknown as MessageBatchResult['result'];
   return { type: 'succeeded', message };
+}
+
+/** Whether batch params ask for streaming, as the reference server reads them (UNSPEC-BATCH-PARAMS-STREAMING). */
+const asksForStreaming = (params: Record<string, unknown>): boolean => params.stream === true;
+
+/** Why params as read cannot be served in a batch because they ask for streaming (null: they do not). */
+function batchStreamingProblem(read: Record<string, unknown>): string | null {
+  return asksForStreaming(read) ? 'params.stream: a batch request is non-streaming' : null;
 }
 
 /**
@@ -126,7 +141,9 @@ export function applyBatchEvent(
       processing.internalErrors.get(r.custom_id),
     );
     // The succeeded requests are the batch workspace's usage, as they finish.
-    if (done.type === 'succeeded') recordMessageUsage(state, record, at, done.message);
+    // (A seeded fault's streamed result carries no message to record.)
+    if (done.type === 'succeeded' && done.message !== undefined)
+      recordMessageUsage(state, record, at, done.message);
     return done;
   };
   for (const effect of result.effects as readonly string[]) {
