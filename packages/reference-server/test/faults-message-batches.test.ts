@@ -347,6 +347,19 @@ describe('test control: processing some requests of a batch', () => {
     );
   });
 
+  it('holds the requests unsent past the processing time of a server that processes batches on its own', async () => {
+    const t = setup({ timings: { batchProcessingMs: 1000 } });
+    const batch = await createBatch(t, [item('a'), item('b')]);
+    await processSome(t, batch.id, ['a']);
+    await t.advance(2000);
+    expect(await retrieve(t, batch.id)).toMatchObject({
+      processing_status: 'in_progress',
+      request_counts: { processing: 1, succeeded: 1 },
+    });
+    await t.advance(DAY);
+    expect((await retrieve(t, batch.id)).request_counts).toMatchObject({ processing: 0, expired: 1 });
+  });
+
   it('completing a partly processed batch keeps the results of the requests processed earlier', async () => {
     const t = setup({ timings: { batchProcessingMs: null } });
     const batch = await createBatch(t, [item('a'), item('b')]);

@@ -113,7 +113,8 @@ export function registerLifecycleTestControl(app: FastifyInstance, state: Server
 
   // Processes the requests named (by `custom_id`, unsent ones of an in-progress batch) and holds
   // the others unsent: the batch stays in progress (`requests.processed`) until they are processed
-  // too or the 24-hour expiry ends it; naming every unsent request ends it (`processing.completed`).
+  // too or the 24-hour expiry ends it (it no longer ends on its own after the server's processing
+  // time); naming every unsent request ends it (`processing.completed`).
   // `internal_errors` (some of the requests named) meet an internal error, as for `complete`.
   app.post<{ Params: { id: string } }>(`${PREFIX}/batches/:id/process`, async (request) => {
     state.catchUp();
@@ -138,6 +139,9 @@ export function registerLifecycleTestControl(app: FastifyInstance, state: Server
       throw body.refuse('internal_errors', 'must list custom ids among custom_ids');
     const all = ids.length === unsent.size;
     const event = all ? 'processing.completed' : 'requests.processed';
+    // Test control holds the others unsent: the batch no longer completes on its own (its
+    // processing time), only when test control processes them or the 24-hour expiry comes.
+    record.completeAt = null;
     checkStep(
       applyBatchEvent(state, record, event, state.clock.now(), {
         ...processing,
