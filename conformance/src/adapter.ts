@@ -74,6 +74,13 @@ export type BatchDrive = {
    * `errored`. Given only to adapters that declare the capability `batch-internal-errors`.
    */
   readonly internalErrors?: readonly string[];
+  /**
+   * Only these requests (by `custom_id`, requests not processed yet) are processed; the others
+   * are held unsent, and the batch stays in progress until they are processed too or the 24-hour
+   * expiry expires them. Given only to adapters that declare the capability
+   * `batch-partial-processing`; absent, every unsent request is processed.
+   */
+  readonly customIds?: readonly string[];
 };
 
 export interface Adapter {
@@ -128,9 +135,18 @@ export interface Adapter {
     id: string,
     change: 'archive' | 'delete',
   ): Promise<{ readonly status: number; readonly body: unknown }>;
+  /**
+   * A memory store's state (capability `memory-store-state`): whether it is archived, whether it
+   * is deleted, and a digest of its contents, any string that is equal for equal contents and
+   * changes whenever they change (null once deleted).
+   */
+  memoryStoreState?(id: string): Promise<MemoryStoreState>;
   createSession?(workspace: Workspace): Promise<{ readonly id: string }>;
-  /** Whether a session is archived (capability `session-state`). */
-  sessionState?(id: string): Promise<{ readonly archived: boolean }>;
+  /**
+   * Whether a session is archived, and whether it is deleted (capability `session-state`; an
+   * adapter that cannot tell a deletion leaves `deleted` out).
+   */
+  sessionState?(id: string): Promise<{ readonly archived: boolean; readonly deleted?: boolean }>;
   changeSession?(
     id: string,
     change: 'archive' | 'delete',
@@ -177,6 +193,14 @@ export interface Adapter {
     overrides: readonly RateLimitOverrideFixture[],
   ): Promise<{ readonly status: number; readonly body: unknown }>;
   recordUsage?(usage: UsageFixture): Promise<void>;
+}
+
+/** What `memoryStoreState` answers. */
+export interface MemoryStoreState {
+  readonly archived: boolean;
+  readonly deleted: boolean;
+  /** Equal for equal contents, different whenever they change; null once the store is deleted. */
+  readonly digest: string | null;
 }
 
 /** An organization role (the spec's `OrganizationRole`). */
@@ -277,12 +301,14 @@ export const ADAPTER_METHODS = {
   files: ['createFile'],
   'memory-stores': ['createMemoryStore', 'changeMemoryStore'],
   'memory-store-rename': ['renameMemoryStore'],
+  'memory-store-state': ['memoryStoreState'],
   sessions: ['createSession', 'changeSession'],
   'session-state': ['sessionState'],
   'session-repositories': ['attachRepository'],
   'drive-dreams': ['driveDream'],
   'drive-batches': ['driveBatch'],
   'batch-internal-errors': ['driveBatch'],
+  'batch-partial-processing': ['driveBatch'],
   faults: ['setFaults'],
   tenants: ['createTenant'],
   organizations: ['createOrganization', 'createOrganizationUser'],

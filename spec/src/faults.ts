@@ -381,6 +381,34 @@ export const FAULTS = [
   },
   {
     area: 'message-batches',
+    name: 'BATCH_STREAMING_ITEM_STREAMED',
+    requirement: 'BATCH-ITEM-NON-STREAMING',
+    description:
+      'A batch request asking for streaming (`stream: true`) is served as a stream: its result line carries the message as server-sent events in place of the message.',
+  },
+  {
+    area: 'message-batches',
+    name: 'BATCH_STREAMING_ITEM_REFUSED_AT_CREATION',
+    requirement: 'BATCH-PARAMS-ASYNC-VALIDATION',
+    description:
+      'A batch with a request asking for streaming (`stream: true`) is refused at creation (400) instead of the request ending errored when the batch ends.',
+  },
+  {
+    area: 'message-batches',
+    name: 'BATCH_EXPIRY_PROCESSES_UNSENT',
+    requirement: 'BATCH-EXPIRY-UNSENT-EXPIRED',
+    description:
+      'At the 24-hour expiry, the requests not yet sent are processed (succeeded or errored) instead of getting expired results.',
+  },
+  {
+    area: 'message-batches',
+    name: 'BATCH_EXPIRY_COUNTS_ALL_EXPIRED',
+    requirement: 'BATCH-COUNTS-SUM',
+    description:
+      'A batch ended by the 24-hour expiry counts every request as expired, those processed before the deadline too (their result lines keep their results).',
+  },
+  {
+    area: 'message-batches',
     name: 'BATCH_RESULTS_AFTER_RETENTION',
     requirement: 'BATCH-RESULTS-RETENTION',
     description: 'The results of a batch can still be downloaded 29 days after its creation.',
@@ -433,6 +461,39 @@ export const FAULTS = [
     name: 'DREAM_PIPELINE_SESSION_NOT_ARCHIVED',
     requirement: 'DREAM-PIPELINE-SESSION-ARCHIVED',
     description: 'A dream that ends (completed, failed or canceled) leaves its pipeline session active.',
+  },
+  {
+    area: 'dreams',
+    name: 'DREAM_PIPELINE_SESSION_DELETED',
+    requirement: 'DREAM-PIPELINE-SESSION-READABLE',
+    description:
+      'A dream that ends (completed, failed or canceled) archives its pipeline session and deletes it too: the session is no longer readable.',
+  },
+  {
+    area: 'dreams',
+    name: 'DREAM_FAILED_OUTPUT_DISCARDED',
+    requirement: 'DREAM-FAILED-OUTPUT-KEPT',
+    description:
+      'A dream that fails (pipeline error, timeout, input lost) empties its output store: what the pipeline wrote is discarded.',
+  },
+  {
+    area: 'dreams',
+    name: 'DREAM_CANCEL_DELETES_OUTPUT',
+    requirement: 'DREAM-CANCEL-LEAVES-OUTPUT',
+    description: 'Cancel of a running dream deletes its output store instead of leaving it as it is.',
+  },
+  {
+    area: 'dreams',
+    name: 'DREAM_ARCHIVE_ARCHIVES_OUTPUT',
+    requirement: 'DREAM-ARCHIVE-KEEPS-OUTPUT-STORE',
+    description: 'Archiving a dream archives its output store too.',
+  },
+  {
+    area: 'dreams',
+    name: 'DREAM_INPUT_STORE_WRITTEN',
+    requirement: 'MEMSTORE-INPUT-NEVER-MODIFIED',
+    description:
+      'A dream that completes writes its reorganized memories into its input store as well as into its output store.',
   },
   {
     area: 'dreams',

@@ -223,8 +223,17 @@ export function controlAdapter(
       return call(change === 'archive' ? 'sessions.archive' : 'sessions.delete', { session_id: id });
     },
     async sessionState(id: string) {
-      const r = await ok<{ archived: boolean }>('sessions.read', { session_id: id });
-      return { archived: r.archived };
+      const r = await ok<{ archived: boolean; deleted?: unknown }>('sessions.read', { session_id: id });
+      return { archived: r.archived, ...(typeof r.deleted === 'boolean' ? { deleted: r.deleted } : {}) };
+    },
+    async memoryStoreState(id: string) {
+      const r = await ok<{ archived: boolean; deleted: boolean; digest: string | null }>(
+        'memory-stores.read',
+        {
+          memory_store_id: id,
+        },
+      );
+      return { archived: r.archived, deleted: r.deleted, digest: r.digest };
     },
     async renameMemoryStore(id: string, name: string) {
       await ok('memory-stores.rename', { memory_store_id: id }, { name });
@@ -239,11 +248,10 @@ export function controlAdapter(
       await ok(endpoint, { dream_id: id }, body);
     },
     async driveBatch(id: string, drive: BatchDrive) {
-      await ok(
-        'batches.complete',
-        { batch_id: id },
-        drive.internalErrors === undefined ? {} : { internal_errors: drive.internalErrors },
-      );
+      const errors = drive.internalErrors === undefined ? {} : { internal_errors: drive.internalErrors };
+      if (drive.customIds !== undefined)
+        await ok('batches.process', { batch_id: id }, { custom_ids: drive.customIds, ...errors });
+      else await ok('batches.complete', { batch_id: id }, errors);
     },
     async setFaults(names: readonly string[]) {
       await ok('faults.set', {}, { names });

@@ -215,6 +215,12 @@ export interface BatchRecord {
   readonly requests: readonly MessageBatchRequest[];
   /** When processing completes on its own (null: never; only the 24-hour expiry ends it). */
   completeAt: number | null;
+  /**
+   * The results of the requests processed while the batch is still in progress, by `custom_id`
+   * (test control processes some requests and holds the others unsent); they keep these results
+   * when the batch ends.
+   */
+  readonly processed: Map<string, MessageBatchResult['result']>;
   results: MessageBatchResult[] | null;
 }
 
@@ -229,6 +235,12 @@ export interface MemoryStoreRecord {
   deletedAt: number | null;
   /** Set when a dream's pipeline finished writing it. */
   populatedBy: string | null;
+  /**
+   * Its memories, as written (memory-store contents are not shown: UNSPEC-SESS-RECORD-FIELDS).
+   * A dream's pipeline writes its output store while it runs and when it finishes; test control
+   * reads a digest of them.
+   */
+  memories: string[];
 }
 
 export interface SessionRecord {

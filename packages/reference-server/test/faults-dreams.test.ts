@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { faultsIn, faultTests } from './fault-tests.js';
-import { DREAM_BETAS, expectErrorBody, expectValid, idsOf, MODEL, setup } from './helpers.js';
+import { DREAM_BETAS, expectErrorBody, expectValid, idsOf, MODEL, SESSION_BETAS, setup } from './helpers.js';
 
 const faults = faultsIn('dreams');
 
@@ -49,6 +49,17 @@ async function dreamIn(t: T, status: 'pending' | 'running' | 'completed' | 'fail
   if (status === 'failed') await drive(t, id, 'fail');
   expect((await get(t, id)).status).toBe(status);
   return made;
+}
+
+/** The output store of a dream record. */
+const outputOf = (dream: Dream) =>
+  String((dream.outputs as { memory_store_id: string }[])[0]?.memory_store_id);
+
+/** A memory store's state, as test control reads it. */
+async function storeState(t: T, id: string) {
+  const res = await t.call('GET', `/_test/memory_stores/${id}`);
+  expect(res.status, res.text).toBe(200);
+  return res.json as { archived: boolean; deleted: boolean; digest: string | null };
 }
 
 const { faultTest, tested } = faultTests(faults);
@@ -127,6 +138,89 @@ describe('seeded faults: dreams', () => {
       }
     },
   );
+
+  faultTest(
+    'DREAM_PIPELINE_SESSION_DELETED',
+    'an ended dream deletes its pipeline session: its resource list is gone',
+    async () => {
+      for (const [names, readable] of [
+        [[], true],
+        [['DREAM_PIPELINE_SESSION_DELETED'], false],
+      ] as const) {
+        for (const status of ['completed', 'failed', 'canceled'] as const) {
+          const t = manual([...names]);
+          const { dream } = await dreamIn(t, 'running');
+          if (status === 'canceled') expect((await op(t, dream.id, 'cancel')).status).toBe(200);
+          else await drive(t, dream.id, status === 'completed' ? 'complete' : 'fail');
+          const session = String((await get(t, dream.id)).session_id);
+          const state = await t.call('GET', `/_test/sessions/${session}`);
+          expect(state.json).toMatchObject({ id: session, archived: true, deleted: !readable });
+          const list = await t.call('GET', `/v1/sessions/${session}/resources`, { betas: SESSION_BETAS });
+          expect(list.status).toBe(readable ? 200 : 404);
+        }
+      }
+    },
+  );
+
+  faultTest('DREAM_FAILED_OUTPUT_DISCARDED', 'a failed dream empties its output store', async () => {
+    for (const [names, kept] of [
+      [[], true],
+      [['DREAM_FAILED_OUTPUT_DISCARDED'], false],
+    ] as const) {
+      const t = manual([...names]);
+      const { dream } = await dreamIn(t, 'running');
+      await drive(t, dream.id, 'progress');
+      const output = outputOf(await get(t, dream.id));
+      const before = await storeState(t, output);
+      await drive(t, dream.id, 'fail');
+      const after = await storeState(t, output);
+      expect(after.digest === before.digest).toBe(kept);
+      expect(after).toMatchObject({ archived: false, deleted: false });
+    }
+  });
+
+  faultTest('DREAM_CANCEL_DELETES_OUTPUT', 'cancel of a running dream deletes its output store', async () => {
+    for (const [names, deleted] of [
+      [[], false],
+      [['DREAM_CANCEL_DELETES_OUTPUT'], true],
+    ] as const) {
+      const t = manual([...names]);
+      const { dream } = await dreamIn(t, 'running');
+      const output = outputOf(await get(t, dream.id));
+      const before = await storeState(t, output);
+      expect((await op(t, dream.id, 'cancel')).status).toBe(200);
+      const after = await storeState(t, output);
+      expect(after.deleted).toBe(deleted);
+      if (!deleted) expect(after).toEqual(before);
+    }
+  });
+
+  faultTest('DREAM_ARCHIVE_ARCHIVES_OUTPUT', 'archiving a dream archives its output store', async () => {
+    for (const [names, archived] of [
+      [[], false],
+      [['DREAM_ARCHIVE_ARCHIVES_OUTPUT'], true],
+    ] as const) {
+      const t = manual([...names]);
+      const { dream } = await dreamIn(t, 'completed');
+      const output = outputOf(await get(t, dream.id));
+      expect((await op(t, dream.id, 'archive')).status).toBe(200);
+      expect((await storeState(t, output)).archived).toBe(archived);
+    }
+  });
+
+  faultTest('DREAM_INPUT_STORE_WRITTEN', 'a completed dream writes into its input store', async () => {
+    for (const [names, modified] of [
+      [[], false],
+      [['DREAM_INPUT_STORE_WRITTEN'], true],
+    ] as const) {
+      const t = manual([...names]);
+      const { dream, storeId } = await createDream(t);
+      const before = await storeState(t, storeId);
+      await drive(t, dream.id, 'start');
+      await drive(t, dream.id, 'complete');
+      expect((await storeState(t, storeId)).digest !== before.digest).toBe(modified);
+    }
+  });
 
   faultTest('DREAM_LIST_INCLUDES_ARCHIVED', 'the default list shows archived dreams', async () => {
     for (const [names, listed] of [
@@ -340,6 +434,26 @@ describe('seeded faults: dreams', () => {
 });
 
 describe('test control for dream fixtures', () => {
+  it("reads a memory store's state: a digest that moves only when the pipeline writes, null once deleted", async () => {
+    const t = manual();
+    const { dream, storeId } = await createDream(t);
+    const input = await storeState(t, storeId);
+    expect(input).toMatchObject({ archived: false, deleted: false });
+    expect(await storeState(t, storeId)).toEqual(input);
+    await drive(t, dream.id, 'start');
+    const output = outputOf(await get(t, dream.id));
+    const started = await storeState(t, output);
+    await drive(t, dream.id, 'progress');
+    const progressed = await storeState(t, output);
+    expect(progressed.digest).not.toBe(started.digest);
+    await drive(t, dream.id, 'complete');
+    expect((await storeState(t, output)).digest).not.toBe(progressed.digest);
+    expect(await storeState(t, storeId)).toEqual(input);
+    expect((await t.call('POST', `/_test/memory_stores/${output}/delete`, { body: {} })).status).toBe(200);
+    expect(await storeState(t, output)).toMatchObject({ deleted: true, digest: null });
+    expectErrorBody(await t.call('GET', '/_test/memory_stores/memstore_none'), 404);
+  });
+
   it('failing a pending dream is refused with 409: the machine calls it impossible', async () => {
     const t = manual();
     const { dream } = await createDream(t);

@@ -20,7 +20,16 @@ const item = (customId: string, maxTokens = 8) => ({
   params: { model: MODEL, max_tokens: maxTokens, messages: [{ role: 'user', content: `hi ${customId}` }] },
 });
 
-async function createBatch(t: T, requests = [item('a'), item('b', 0)]): Promise<Batch> {
+/** A request item asking for streaming (`stream: true`). */
+const streamingItem = (customId: string) => {
+  const plain = item(customId);
+  return { ...plain, params: { ...plain.params, stream: true } };
+};
+
+async function createBatch(
+  t: T,
+  requests: ReturnType<typeof item>[] = [item('a'), item('b', 0)],
+): Promise<Batch> {
   const res = await t.call('POST', '/v1/messages/batches', { body: { requests } });
   expect(res.status).toBe(200);
   return res.json as Batch;
@@ -34,6 +43,13 @@ const lines = (text: string) =>
     .filter((l) => l !== '')
     .map((l) => JSON.parse(l) as { custom_id: string; result: { type: string } });
 const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+
+/** Processes some requests of a batch through test control, holding the others unsent. */
+async function processSome(t: T, id: string, customIds: string[]): Promise<Batch> {
+  const res = await t.call('POST', `/_test/batches/${id}/process`, { body: { custom_ids: customIds } });
+  expect(res.status, res.text).toBe(200);
+  return res.json as Batch;
+}
 
 const { faultTest, tested } = faultTests(faults);
 
@@ -88,6 +104,88 @@ describe('seeded faults: message batches', () => {
       expect(got.length === 2 && got.every((l) => l.result.type === 'expired')).toBe(present);
     }
   });
+
+  faultTest(
+    'BATCH_STREAMING_ITEM_STREAMED',
+    'an item asking for streaming gets server-sent events in place of its message',
+    async () => {
+      for (const [names, streamed] of [
+        [[], false],
+        [['BATCH_STREAMING_ITEM_STREAMED'], true],
+      ] as const) {
+        const t = setup({ faults: [...names], timings: { batchProcessingMs: 1000 } });
+        const batch = await createBatch(t, [streamingItem('s'), item('a')]);
+        await t.advance(1000);
+        const got = lines((await results(t, batch.id)).text) as unknown as {
+          custom_id: string;
+          result: Record<string, unknown>;
+        }[];
+        const line = got.find((l) => l.custom_id === 's');
+        expect(typeof line?.result.events === 'string').toBe(streamed);
+        // Without the fault the reference server refuses the item as invalid (UNSPEC-BATCH-PARAMS-STREAMING).
+        if (!streamed) expect(line?.result).toMatchObject({ type: 'errored' });
+        expect(got.find((l) => l.custom_id === 'a')?.result.type).toBe('succeeded');
+      }
+    },
+  );
+
+  faultTest(
+    'BATCH_STREAMING_ITEM_REFUSED_AT_CREATION',
+    'a batch with an item asking for streaming is refused at creation',
+    async () => {
+      for (const [names, status] of [
+        [[], 200],
+        [['BATCH_STREAMING_ITEM_REFUSED_AT_CREATION'], 400],
+      ] as const) {
+        const t = setup({ faults: [...names] });
+        const res = await t.call('POST', '/v1/messages/batches', {
+          body: { requests: [streamingItem('s'), item('a')] },
+        });
+        expect(res.status).toBe(status);
+        if (status === 400) expectErrorBody(res, 400);
+      }
+    },
+  );
+
+  faultTest(
+    'BATCH_EXPIRY_PROCESSES_UNSENT',
+    'the requests held unsent are processed at the expiry instead of expiring',
+    async () => {
+      for (const [names, expired] of [
+        [[], true],
+        [['BATCH_EXPIRY_PROCESSES_UNSENT'], false],
+      ] as const) {
+        const t = setup({ faults: [...names], timings: { batchProcessingMs: null } });
+        const batch = await createBatch(t, [item('a'), item('b'), item('c', 0)]);
+        await processSome(t, batch.id, ['a']);
+        await t.advance(DAY);
+        const got = lines((await results(t, batch.id)).text);
+        const type = (id: string) => got.find((l) => l.custom_id === id)?.result.type;
+        expect(type('a')).toBe('succeeded');
+        expect(type('b') === 'expired' && type('c') === 'expired').toBe(expired);
+      }
+    },
+  );
+
+  faultTest(
+    'BATCH_EXPIRY_COUNTS_ALL_EXPIRED',
+    'the counts of an expired batch call the processed requests expired too',
+    async () => {
+      for (const [names, counts] of [
+        [[], { processing: 0, succeeded: 1, errored: 0, expired: 2 }],
+        [['BATCH_EXPIRY_COUNTS_ALL_EXPIRED'], { processing: 0, succeeded: 0, errored: 0, expired: 3 }],
+      ] as const) {
+        const t = setup({ faults: [...names], timings: { batchProcessingMs: null } });
+        const batch = await createBatch(t, [item('a'), item('b'), item('c')]);
+        await processSome(t, batch.id, ['a']);
+        await t.advance(DAY);
+        expect((await retrieve(t, batch.id)).request_counts).toMatchObject(counts);
+        // The result lines are right either way.
+        const got = lines((await results(t, batch.id)).text);
+        expect(got.map((l) => l.result.type).sort()).toEqual(['expired', 'expired', 'succeeded']);
+      }
+    },
+  );
 
   faultTest('BATCH_RESULTS_AFTER_RETENTION', 'results are served 29 days after creation', async () => {
     for (const [names, status] of [
@@ -209,5 +307,73 @@ describe('seeded faults: message batches', () => {
 
   it('every batch fault of the catalog has a test here', () => {
     expect([...tested].sort()).toEqual(faults.map((f) => f.name).sort());
+  });
+});
+
+describe('test control: processing some requests of a batch', () => {
+  it('processes the requests named, holds the others unsent, and ends the batch once none is left', async () => {
+    const t = setup({ timings: { batchProcessingMs: null } });
+    const batch = await createBatch(t, [item('a'), item('b', 0), item('c')]);
+    const some = await processSome(t, batch.id, ['a', 'b']);
+    expect(some).toMatchObject({
+      processing_status: 'in_progress',
+      results_url: null,
+      request_counts: { processing: 1, succeeded: 1, errored: 1, expired: 0 },
+    });
+    // Processed requests cannot be processed again; unknown ones are refused.
+    expectErrorBody(
+      await t.call('POST', `/_test/batches/${batch.id}/process`, { body: { custom_ids: ['a'] } }),
+      400,
+    );
+    expectErrorBody(
+      await t.call('POST', `/_test/batches/${batch.id}/process`, { body: { custom_ids: ['zz'] } }),
+      400,
+    );
+    const ended = await processSome(t, batch.id, ['c']);
+    expect(ended).toMatchObject({
+      processing_status: 'ended',
+      request_counts: { processing: 0, succeeded: 2, errored: 1, expired: 0 },
+    });
+    const got = lines((await results(t, batch.id)).text);
+    expect(Object.fromEntries(got.map((l) => [l.custom_id, l.result.type]))).toEqual({
+      a: 'succeeded',
+      b: 'errored',
+      c: 'succeeded',
+    });
+    // An ended batch has nothing left to process: the machine calls it impossible.
+    expectErrorBody(
+      await t.call('POST', `/_test/batches/${batch.id}/process`, { body: { custom_ids: ['c'] } }),
+      409,
+    );
+  });
+
+  it('holds the requests unsent past the processing time of a server that processes batches on its own', async () => {
+    const t = setup({ timings: { batchProcessingMs: 1000 } });
+    const batch = await createBatch(t, [item('a'), item('b')]);
+    await processSome(t, batch.id, ['a']);
+    await t.advance(2000);
+    expect(await retrieve(t, batch.id)).toMatchObject({
+      processing_status: 'in_progress',
+      request_counts: { processing: 1, succeeded: 1 },
+    });
+    await t.advance(DAY);
+    expect((await retrieve(t, batch.id)).request_counts).toMatchObject({ processing: 0, expired: 1 });
+  });
+
+  it('completing a partly processed batch keeps the results of the requests processed earlier', async () => {
+    const t = setup({ timings: { batchProcessingMs: null } });
+    const batch = await createBatch(t, [item('a'), item('b')]);
+    await processSome(t, batch.id, ['a']);
+    // Still in progress: no results yet.
+    expect((await retrieve(t, batch.id)).results_url).toBeNull();
+    const res = await t.call('POST', `/_test/batches/${batch.id}/complete`, {
+      body: { internal_errors: ['b'] },
+    });
+    expect(res.status, res.text).toBe(200);
+    const got = lines((await results(t, batch.id)).text);
+    expect(Object.fromEntries(got.map((l) => [l.custom_id, l.result.type]))).toEqual({
+      a: 'succeeded',
+      b: 'errored',
+    });
   });
 });

@@ -264,10 +264,18 @@ const scenarios: Record<VariantName, (options: ServerOptions) => Promise<unknown
       })
     ).status,
   'lenient-message-requests': async (o) => {
-    const t = setup(o);
+    const t = setup({ ...o, timings: { batchProcessingMs: 1000 } });
     const noMax = await t.call('POST', '/v1/messages', { body: { model: MODEL, messages: turn } });
     const empty = await t.call('POST', BATCHES, { body: { requests: [] } });
-    return [noMax.status, empty.status];
+    // A batch request asking for streaming: errored (invalid) by default, processed without it here.
+    const streaming = await t.call('POST', BATCHES, {
+      body: {
+        requests: [{ custom_id: 's', params: { model: MODEL, max_tokens: 8, messages: turn, stream: true } }],
+      },
+    });
+    await t.advance(1000);
+    const line = await t.call('GET', `${BATCHES}/${streaming.json?.id}/results`);
+    return [noMax.status, empty.status, (JSON.parse(line.text) as { result: { type: string } }).result.type];
   },
   'strict-message-params': async (o) =>
     (

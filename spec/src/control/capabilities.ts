@@ -22,15 +22,19 @@ export const CAPABILITIES = {
   files: 'upload files into a workspace',
   'memory-stores': 'create, archive and delete memory stores',
   'memory-store-rename': 'rename a memory store (its update endpoint is not shown)',
+  'memory-store-state':
+    "read a memory store's state: archived, deleted, and a digest of its contents that changes whenever they change (what a dream's pipeline wrote; memory-store records and contents are not shown)",
   sessions: 'create, archive and delete sessions (dream inputs, session resources)',
   'session-state':
-    "read whether a session is archived (a dream's pipeline session is archived when the dream ends; session records are not shown)",
+    "read whether a session is archived and whether it is deleted (a dream's pipeline session is archived, not deleted, when the dream ends; session records are not shown)",
   'session-repositories':
     'attach a git_host_repository resource to a session (its add-resource body is not shown)',
   'drive-dreams': 'drive a dream pipeline: start, progress, succeed, fail with an error type',
   'drive-batches': 'drive batch processing: process requests, succeed or error them',
   'batch-internal-errors':
     'make chosen requests of a batch meet an internal server error when it is processed (driveBatch internalErrors)',
+  'batch-partial-processing':
+    'process chosen requests of a batch and hold the others unsent: the batch stays in progress until they are processed too or the 24-hour expiry expires them (driveBatch customIds)',
   faults: 'switch seeded faults on and off (the reference server only; for the mutation score)',
   tenants:
     'create another tenant: an organization with its admin key and a workspace of it with a workspace key (cross-tenant cases; or give its credentials as options)',

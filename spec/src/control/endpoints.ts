@@ -422,6 +422,20 @@ export const CONTROL_ENDPOINTS = [
     refusalIsAnswer: true,
   }),
   endpoint({
+    id: 'memory-stores.read',
+    method: 'GET',
+    path: '/memory_stores/{memory_store_id}',
+    capabilities: ['memory-store-state'],
+    summary: "Read a memory store's state",
+    description:
+      'Whether it is archived or deleted, and a digest of its contents: any string equal for equal contents and different whenever they change (null once deleted).',
+    response: Open({
+      archived: Type.Boolean(),
+      deleted: Type.Boolean(),
+      digest: Type.Union([Type.String(), Type.Null()]),
+    }),
+  }),
+  endpoint({
     id: 'memory-stores.rename',
     method: 'POST',
     path: '/memory_stores/{memory_store_id}/rename',
@@ -448,7 +462,10 @@ export const CONTROL_ENDPOINTS = [
     capabilities: ['session-state'],
     summary: 'Read whether a session is archived',
     description: 'Session records are not shown by the documents.',
-    response: Open({ archived: Type.Boolean() }),
+    response: Open({
+      archived: Type.Boolean(),
+      deleted: Type.Optional(Type.Boolean({ description: 'absent: the server cannot tell a deletion' })),
+    }),
   }),
   endpoint({
     id: 'sessions.archive',
@@ -534,6 +551,20 @@ export const CONTROL_ENDPOINTS = [
     description:
       'Every unsent request is processed and the batch ends; requests named in `internal_errors` (by `custom_id`) meet an internal server error and end `errored`. A server offering `drive-batches` leaves a batch `in_progress` until it is driven here, canceled, or its 24-hour deadline passes (the cases then know when it ends); without the capability it processes batches on its own and the suite polls.',
     body: Open({ internal_errors: Type.Optional(Type.Array(Type.String())) }),
+    response: Change,
+  }),
+  endpoint({
+    id: 'batches.process',
+    method: 'POST',
+    path: '/batches/{batch_id}/process',
+    capabilities: ['batch-partial-processing'],
+    summary: "Process some of a batch's requests now",
+    description:
+      'The requests named in `custom_ids` (not processed yet) are processed; the others stay unsent, and the batch stays `in_progress` until they are processed too or its 24-hour deadline expires them. Naming every unsent request ends the batch as `batches.complete` does. `internal_errors` as there.',
+    body: Open({
+      custom_ids: Type.Array(Type.String()),
+      internal_errors: Type.Optional(Type.Array(Type.String())),
+    }),
     response: Change,
   }),
   endpoint({

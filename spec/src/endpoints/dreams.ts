@@ -88,6 +88,7 @@ export const endpoints = [
       'DREAM-POLL-UNTIL-SETTLED',
       'DREAM-TYPICAL-DURATION',
       'DREAM-EVENTS-STREAMABLE',
+      'DREAM-PIPELINE-SESSION-READABLE',
     ],
     unspecified: [...COMMON_UNSPECIFIED, 'UNSPEC-DREAM-NOT-FOUND', 'UNSPEC-DREAM-EVENTS'],
   },
@@ -132,6 +133,7 @@ export const endpoints = [
       'DREAM-CANCEL-COMPLETED-400',
       'DREAM-CANCEL-FAILED-400',
       'DREAM-PIPELINE-SESSION-ARCHIVED',
+      'DREAM-PIPELINE-SESSION-READABLE',
     ],
     unspecified: [
       ...COMMON_UNSPECIFIED,

@@ -99,6 +99,7 @@ const inputLossRows = (
       errorRequirement,
       'DREAM-FAILED-OUTPUT-KEPT',
       'DREAM-PIPELINE-SESSION-ARCHIVED',
+      'DREAM-PIPELINE-SESSION-READABLE',
     ],
     note: `error.type \`${errorType}\``,
   },
@@ -168,6 +169,7 @@ const rows: readonly DreamRow[] = [
       'DREAM-CANCEL-ACTIVE',
       'DREAM-CANCEL-LEAVES-OUTPUT',
       'DREAM-PIPELINE-SESSION-ARCHIVED',
+      'DREAM-PIPELINE-SESSION-READABLE',
       'DREAM-ENDED-AT-NULL-UNTIL-TERMINAL',
     ],
     note: 'Immediate; the output store is left as is.',
@@ -312,6 +314,7 @@ const rows: readonly DreamRow[] = [
     requirements: [
       'DREAM-PIPELINE-SUCCESS',
       'DREAM-PIPELINE-SESSION-ARCHIVED',
+      'DREAM-PIPELINE-SESSION-READABLE',
       'DREAM-ENDED-AT-NULL-UNTIL-TERMINAL',
     ],
   },
@@ -339,6 +342,7 @@ const rows: readonly DreamRow[] = [
       'DREAM-ERROR-INPUT-TOO-LARGE',
       'DREAM-FAILED-OUTPUT-KEPT',
       'DREAM-PIPELINE-SESSION-ARCHIVED',
+      'DREAM-PIPELINE-SESSION-READABLE',
       'DREAM-ENDED-AT-NULL-UNTIL-TERMINAL',
     ],
     note: 'The happening carries the error type (timeout, internal_error, memory_store_org_limit_exceeded, input_memory_store_too_large, or another).',
@@ -433,7 +437,8 @@ export const machine: Machine<DreamState, DreamEvent, DreamGuard, DreamEffect> =
     populate_output_store: 'The output store is fully populated.',
     set_ended_at: '`ended_at` is set (the dream reached a terminal status).',
     set_error_type: '`error` is set to `{type}` with the failure type.',
-    archive_pipeline_session: 'The pipeline session is archived (it stays readable).',
+    archive_pipeline_session:
+      'The pipeline session is archived; it stays readable (not deleted: DREAM-PIPELINE-SESSION-READABLE).',
     leave_output_store: 'The output store is left as it is (whatever was written stays).',
     set_archived_at: '`archived_at` is set; the status is unchanged.',
     exclude_from_default_lists:

@@ -21,6 +21,7 @@ export type MessageBatchState = (typeof states)[number];
 export const events = [
   'messages.batches.retrieve',
   'messages.batches.results',
+  'requests.processed',
   'processing.completed',
   'clock.24h',
   'clock.29d',
@@ -30,6 +31,7 @@ export type MessageBatchEvent = (typeof events)[number];
 export type MessageBatchGuard = never;
 
 export const effects = [
+  'record_processed_results',
   'record_results',
   'expire_unsent_requests',
   'set_ended_at',
@@ -85,6 +87,26 @@ const rows: readonly R[] = [
     effects: [],
     requirements: ['BATCH-RESULTS-RETENTION'],
     note: 'Results cannot be downloaded after 29 days; the status of the refusal is not shown.',
+  },
+
+  // some requests (not all) finished processing
+  {
+    from: ['in_progress'],
+    event: 'requests.processed',
+    to: 'unchanged',
+    outcome: { kind: 'happens' },
+    effects: ['record_processed_results'],
+    requirements: ['BATCH-PROCESSED-INDEPENDENTLY'],
+    note: 'Each request is processed independently: the batch stays in progress and the other requests stay unsent.',
+  },
+  {
+    from: ['ended', 'ended:past_retention'],
+    event: 'requests.processed',
+    to: 'unchanged',
+    outcome: { kind: 'impossible' },
+    effects: [],
+    requirements: ['BATCH-END-ALL-PROCESSED'],
+    note: 'An ended batch has no request left to process.',
   },
 
   // every request finished processing
@@ -198,9 +220,15 @@ export const machine: Machine<MessageBatchState, MessageBatchEvent, MessageBatch
       operation: 'messages.batches.results',
       description: 'Download the results from `results_url`.',
     },
+    'requests.processed': {
+      kind: 'happening',
+      description:
+        'Some requests of the batch, not all, finish processing (each independently); the others are not sent yet.',
+    },
     'processing.completed': {
       kind: 'happening',
-      description: 'Every request of the batch has finished processing (each independently).',
+      description:
+        'Every request of the batch has finished processing (each independently): the last unsent ones are processed.',
     },
     'clock.24h': {
       kind: 'happening',
@@ -213,10 +241,12 @@ export const machine: Machine<MessageBatchState, MessageBatchEvent, MessageBatch
   },
   guards: {},
   effects: {
+    record_processed_results:
+      'The requests processed get their results (`succeeded`, or `errored` when invalid or failed); each moves from `processing` to its result count.',
     record_results:
-      'Every request gets its result (`succeeded`, or `errored` when invalid or failed); each moves from `processing` to its result count.',
+      'Every request not processed yet gets its result (`succeeded`, or `errored` when invalid or failed); each moves from `processing` to its result count. Requests processed earlier keep theirs.',
     expire_unsent_requests:
-      'Requests not yet sent to the model get `expired` results; their count moves from `processing` to `expired`.',
+      'Requests not yet sent to the model get `expired` results; their count moves from `processing` to `expired`. Requests processed earlier keep their results.',
     set_ended_at: '`ended_at` is set to the current time; `processing_status` becomes `ended`.',
     set_results_url: '`results_url` is set: the results are ready to download.',
     make_results_unavailable:

@@ -398,9 +398,17 @@ export function requirements(v: Vendor): Requirement[] {
     req(
       'DREAM-EVENTS-STREAMABLE',
       'Events',
-      'Once a dream is running, the events of its pipeline session can be streamed, and the session stays readable after the dream ends.',
+      'Once a dream is running, the events of its pipeline session can be streamed (event kinds and the streaming endpoint: not shown).',
       'untestable',
       'informative',
+    ),
+    // The second half of the same sentence: observable through what the documents do show of a
+    // session (its resource list) and through the session-state capability (archived, not deleted).
+    req(
+      'DREAM-PIPELINE-SESSION-READABLE',
+      'Events',
+      'The pipeline session of a dream stays readable after the dream ends (it is archived, not deleted: its resource list still answers).',
+      'fixture',
     ),
   ];
 }

@@ -37,6 +37,9 @@ const CASES: readonly Case[] = [
     { kind: 'unspecified', unspecified: 'UNSPEC-BATCH-RESULTS-AFTER-RETENTION' },
     [],
   ],
+  ['in_progress', 'requests.processed', 'in_progress', { kind: 'happens' }, ['record_processed_results']],
+  ['ended', 'requests.processed', 'ended', { kind: 'impossible' }, []],
+  ['ended:past_retention', 'requests.processed', 'ended:past_retention', { kind: 'impossible' }, []],
   [
     'in_progress',
     'processing.completed',
@@ -131,7 +134,9 @@ describe('message batch machine', () => {
           if (terminalReached) expect(r.next).toBe(s);
           s = r.next;
           if (machine.terminal.includes(s)) terminalReached = true;
-          if (s === 'in_progress') expect(r.effects).toEqual([]);
+          // In progress, only some requests' results are recorded (the others stay unsent).
+          if (s === 'in_progress')
+            expect(r.effects.every((x) => x === 'record_processed_results')).toBe(true);
         }
         expect(states).toContain(s);
       }),

@@ -7,6 +7,8 @@ import { listInvariants } from './list.js';
 import { listWorkspaceScoped } from './list-workspace.js';
 import { dreamStateMachine } from './model.js';
 import { outputStoreOrdinary } from './output-store.js';
+import { pipelineSessionReadable } from './pipeline-session.js';
+import { storeEffects } from './store-effects.js';
 
 export const cases: readonly CaseDefinition[] = [
   dreamStateMachine,
@@ -18,4 +20,6 @@ export const cases: readonly CaseDefinition[] = [
   listWorkspaceScoped,
   betasRequired,
   outputStoreOrdinary,
+  pipelineSessionReadable,
+  storeEffects,
 ];

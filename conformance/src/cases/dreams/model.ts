@@ -32,6 +32,7 @@ export const dreamStateMachine = defineCase({
     'DREAM-LIST-DEFAULT-NON-ARCHIVED',
     'DREAM-LIST-INCLUDE-ARCHIVED',
     'DREAM-LIST-NEWEST-FIRST',
+    'MEMSTORE-INPUT-NEVER-MODIFIED',
   ],
   needs: ['memory-stores', 'sessions', 'drive-dreams'],
   async run(ctx) {

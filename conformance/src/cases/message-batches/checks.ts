@@ -115,7 +115,10 @@ const decide = (fate: batchRules.RequestFate): AllowedResult[] => {
  */
 export function allowedResults(request: SentRequest, effects: ReadonlySet<string>): AllowedResult[] {
   const out: AllowedResult[] = [];
-  const processed = effects.has('record_results') || effects.has('expire_unsent_requests');
+  const processed =
+    effects.has('record_results') ||
+    effects.has('record_processed_results') ||
+    effects.has('expire_unsent_requests');
   if (processed) {
     out.push(
       ...decide({ processed: true, paramsValid: request.valid, internalError: false, stoppedBy: null }),
@@ -134,6 +137,19 @@ export function allowedResults(request: SentRequest, effects: ReadonlySet<string
       }),
     );
   return out;
+}
+
+/**
+ * The one result a request held unsent until the 24-hour expiry may have: `expired`
+ * (BATCH-EXPIRY-UNSENT-EXPIRED), whatever its params.
+ */
+export function unsentAtDeadline(request: SentRequest): AllowedResult[] {
+  return decide({
+    processed: false,
+    paramsValid: request.valid,
+    internalError: false,
+    stoppedBy: 'deadline',
+  });
 }
 
 interface ResultLine {
@@ -169,7 +185,8 @@ export function checkResults(
   ctx: CaseContext,
   res: Response,
   requests: readonly SentRequest[],
-  effects: ReadonlySet<string>,
+  /** The effects of the rows that moved the batch, or each request's allowed results when known. */
+  effects: ReadonlySet<string> | ((request: SentRequest) => AllowedResult[]),
   batch: MessageBatch,
 ): ResultLine[] {
   const text = res.text;
@@ -199,7 +216,7 @@ export function checkResults(
       ctx.fail(
         `request ${r.custom_id} has no results line (${lines.length} lines for ${requests.length} requests)`,
       );
-    const allowed = allowedResults(r, effects);
+    const allowed = typeof effects === 'function' ? effects(r) : allowedResults(r, effects);
     if (!allowed.some((a) => matches(line, a))) {
       ctx.fail(
         `request ${r.custom_id} (params ${r.valid ? 'valid' : 'invalid'}): result ${JSON.stringify(line.result).slice(0, 200)}; expected one of ${JSON.stringify(allowed)}`,

@@ -1,8 +1,9 @@
 import type { CaseDefinition } from '../../case.js';
 import { customIdPattern, customIdUnique } from './custom-id.js';
+import { expiredUnsent } from './expired-unsent.js';
 import { lifecycleModel } from './lifecycle-model.js';
 import { listPagination } from './list-pagination.js';
-import { internalErrorsErrored, maxTokensZeroErrored } from './processed.js';
+import { internalErrorsErrored, maxTokensZeroErrored, streamingItemNotStreamed } from './processed.js';
 import { expiryAt24Hours, resultsRetention } from './scenarios.js';
 import { sizeLimits } from './size-limits.js';
 import { defaultWorkspacesScoped, workspaceScoped } from './workspace-scoped.js';
@@ -14,9 +15,11 @@ export const cases: readonly CaseDefinition[] = [
   customIdUnique,
   maxTokensZeroErrored,
   internalErrorsErrored,
+  streamingItemNotStreamed,
   workspaceScoped,
   defaultWorkspacesScoped,
   resultsRetention,
   expiryAt24Hours,
+  expiredUnsent,
   sizeLimits,
 ];

@@ -6,11 +6,22 @@
  * - Requests that meet an internal server error end `errored` with an error type other than
  *   `invalid_request_error` (that type names an invalid request, whose body must be fixed; any
  *   other may be retried as it is), while the batch's other requests are processed on their own.
+ * - An item asking for streaming does not fail the batch creation, and its result is never a
+ *   stream (see `streamingItemNotStreamed`).
  */
-import { step } from '@vendor-api/spec';
+import { type MessageBatchRequestParams, step } from '@vendor-api/spec';
 import fc from 'fast-check';
 import { type CaseContext, defineCase } from '../../case.js';
-import { body, checkRecord, checkResults, requestItem, type SentRequest, success } from './checks.js';
+import {
+  type AllowedResult,
+  allowedResults,
+  body,
+  checkRecord,
+  checkResults,
+  requestItem,
+  type SentRequest,
+  success,
+} from './checks.js';
 import { machine } from './model.js';
 
 /**
@@ -22,6 +33,8 @@ async function processNow(
   ctx: CaseContext,
   requests: readonly SentRequest[],
   internalErrors?: readonly string[],
+  /** The results a request may have, where the row's effects alone do not say (default: they do). */
+  allowed?: (request: SentRequest, effects: ReadonlySet<string>) => AllowedResult[],
 ) {
   const created = await ctx.call('messages.batches.create', { body: body(requests) });
   success(ctx, created);
@@ -40,7 +53,9 @@ async function processNow(
   if (batch.results_url === null) ctx.fail('an ended batch has no results_url');
   const results = await ctx.call('messages.batches.results', { url: batch.results_url }, false);
   success(ctx, results);
-  return { batch, lines: checkResults(ctx, results, requests, new Set(row.effects), batch) };
+  const effects = new Set<string>(row.effects);
+  const judged = allowed === undefined ? effects : (r: SentRequest) => allowed(r, effects);
+  return { batch, lines: checkResults(ctx, results, requests, judged, batch) };
 }
 
 export const maxTokensZeroErrored = defineCase({
@@ -110,6 +125,56 @@ export const internalErrorsErrored = defineCase({
           );
       },
       { numRuns: Math.min(ctx.settings.numRuns, 10) },
+    );
+  },
+});
+
+/**
+ * Batch items are "non-streaming" (BATCH-ITEM-NON-STREAMING), but the parameter that asks for
+ * streaming is not shown (UNSPEC-BATCH-PARAMS-STREAMING): an item carrying `stream: true` (the
+ * conventional one) may be refused as invalid (`errored`) or processed without streaming
+ * (`succeeded`, variant `lenient-message-requests`). What the documents do state is checked: the
+ * batch is created (params are validated asynchronously, BATCH-PARAMS-ASYNC-VALIDATION), and the
+ * item's result line is a plain result line, `succeeded` carrying the message or `errored`, never a
+ * stream of events; the other items are processed as usual.
+ */
+export const streamingItemNotStreamed = defineCase({
+  id: 'message-batches.streaming-item-not-streamed',
+  family: 'message-batches',
+  title:
+    'an item asking for streaming does not fail the batch creation and ends succeeded with a message or errored, never with a streamed result',
+  requirements: [
+    'BATCH-ITEM-NON-STREAMING',
+    'BATCH-PARAMS-ASYNC-VALIDATION',
+    'BATCH-RESULT-LINE-FIELDS',
+    'BATCH-PROCESSED-INDEPENDENTLY',
+  ],
+  needs: ['drive-batches'],
+  async run(ctx: CaseContext) {
+    const model = ctx.vendor.models.sonnet;
+    await ctx.property(
+      fc.tuple(fc.integer({ min: 0, max: 2 }), fc.nat()),
+      async ([others, at]) => {
+        const requests = Array.from({ length: others }, (_, i) =>
+          requestItem(`plain-${i}`, model, 8, `q ${i}`),
+        );
+        const plain = requestItem('streaming', model, 8, 'stream me');
+        const streaming: SentRequest = {
+          ...plain,
+          params: { ...plain.params, stream: true } as MessageBatchRequestParams,
+        };
+        requests.splice(at % (others + 1), 0, streaming);
+        // The streaming item is refused as invalid or processed without streaming: either fate.
+        await processNow(ctx, requests, undefined, (r, effects) =>
+          r.custom_id === streaming.custom_id
+            ? [
+                ...allowedResults({ ...r, valid: true }, effects),
+                ...allowedResults({ ...r, valid: false }, effects),
+              ]
+            : allowedResults(r, effects),
+        );
+      },
+      { numRuns: Math.min(ctx.settings.numRuns, 5) },
     );
   },
 });

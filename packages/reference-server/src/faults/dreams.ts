@@ -19,6 +19,26 @@ export const dreams: AreaImplementations<'dreams'> = {
   DREAM_PIPELINE_SESSION_NOT_ARCHIVED: {
     machines: { dreams: (m) => withoutEffect(m, 'archive_pipeline_session') },
   },
+  DREAM_PIPELINE_SESSION_DELETED: { decisions: { pipelineSessionKeptReadable: () => () => false } },
+  DREAM_FAILED_OUTPUT_DISCARDED: {
+    decisions: {
+      outputStoreLeftAs: (documented) => (event) =>
+        event.startsWith('pipeline.') || event.startsWith('input_') ? 'emptied' : documented(event),
+    },
+  },
+  DREAM_CANCEL_DELETES_OUTPUT: {
+    decisions: {
+      outputStoreLeftAs: (documented) => (event) =>
+        event === 'dreams.cancel' ? 'deleted' : documented(event),
+    },
+  },
+  DREAM_ARCHIVE_ARCHIVES_OUTPUT: {
+    decisions: {
+      outputStoreLeftAs: (documented) => (event) =>
+        event === 'dreams.archive' ? 'archived' : documented(event),
+    },
+  },
+  DREAM_INPUT_STORE_WRITTEN: { decisions: { pipelineWritesInputStore: () => () => true } },
   DREAM_CANCEL_COMPLETED_OK: {
     machines: {
       dreams: (m) => replaceRows(m, 'dreams.cancel', statesOf('completed'), UNCHANGED_OK),

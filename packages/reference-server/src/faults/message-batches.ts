@@ -7,6 +7,7 @@
  * could never be killed; BATCH_RESULTS_URL_EARLY covers the observable side.
  */
 import { errors } from '@vendor-api/spec';
+import { apiError } from '../errors.js';
 import { dataOf, rewriteBody } from './answers.js';
 import { replaceRows } from './machine-rows.js';
 import type { AreaImplementations } from './types.js';
@@ -26,6 +27,28 @@ export const messageBatches: AreaImplementations<'message-batches'> = {
     decisions: {
       resultLines: (documented) => (results) =>
         documented(results).filter((r) => r.result.type !== 'expired'),
+    },
+  },
+  BATCH_STREAMING_ITEM_STREAMED: { decisions: { batchItemStreamed: () => () => true } },
+  BATCH_STREAMING_ITEM_REFUSED_AT_CREATION: {
+    operations: {
+      // The params of the items are read at creation: one asking for streaming fails the batch.
+      'messages.batches.create': (handler) => (ctx) => {
+        const requests = (ctx.body as { requests?: { params?: { stream?: unknown } }[] } | null)?.requests;
+        if (Array.isArray(requests) && requests.some((r) => r?.params?.stream === true))
+          throw apiError('bad_request', { problem: 'requests: a batch request is non-streaming' });
+        return handler(ctx);
+      },
+    },
+  },
+  BATCH_EXPIRY_PROCESSES_UNSENT: { decisions: { expiryProcessesUnsent: () => () => true } },
+  BATCH_EXPIRY_COUNTS_ALL_EXPIRED: {
+    decisions: {
+      countsAtExpiry: (documented) => (counts) => {
+        const c = documented(counts);
+        const total = c.processing + c.succeeded + c.errored + c.canceled + c.expired;
+        return { processing: 0, succeeded: 0, errored: 0, canceled: 0, expired: total };
+      },
     },
   },
   BATCH_RESULTS_AFTER_RETENTION: {

@@ -92,6 +92,12 @@ export interface Decisions {
   readonly internalErrorResultType: (type: string) => string;
   /** A batch's request counts, tallied from its results (BATCH-COUNTS-SUM). */
   readonly requestCounts: (tally: MessageBatchRequestCounts) => MessageBatchRequestCounts;
+  /** Whether a batch request asking for streaming is served as a stream (BATCH-ITEM-NON-STREAMING). */
+  readonly batchItemStreamed: () => boolean;
+  /** Whether the 24-hour expiry processes the unsent requests instead of expiring them (BATCH-EXPIRY-UNSENT-EXPIRED). */
+  readonly expiryProcessesUnsent: () => boolean;
+  /** The request counts of a batch ended by the 24-hour expiry, from its tally (BATCH-COUNTS-SUM). */
+  readonly countsAtExpiry: (counts: MessageBatchRequestCounts) => MessageBatchRequestCounts;
   /** The result lines a batch keeps (BATCH-EXPIRY-UNSENT-EXPIRED). */
   readonly resultLines: <T extends { readonly result: MessageBatchResult['result'] }>(results: T[]) => T[];
   /** Whether `results_url` is set while the batch is in progress (BATCH-OBJECT-RESULTS-URL-NULL). */
@@ -104,6 +110,15 @@ export interface Decisions {
   readonly foreignDreamInputsRefused: () => boolean;
   /** The page size of the dream list (DREAM-LIST-LIMIT-MAX). */
   readonly dreamListLimit: typeof dreamRules.dreamListLimit;
+  /** Whether an ended dream's pipeline session stays readable, archived but not deleted (DREAM-PIPELINE-SESSION-READABLE). */
+  readonly pipelineSessionKeptReadable: () => boolean;
+  /**
+   * What becomes of a dream's output store when a row leaves it as it is, by the event
+   * (DREAM-CANCEL-LEAVES-OUTPUT, DREAM-FAILED-OUTPUT-KEPT, DREAM-ARCHIVE-KEEPS-OUTPUT-STORE).
+   */
+  readonly outputStoreLeftAs: (event: string) => 'as-is' | 'emptied' | 'deleted' | 'archived';
+  /** Whether a dream's pipeline writes into its input store (MEMSTORE-INPUT-NEVER-MODIFIED). */
+  readonly pipelineWritesInputStore: () => boolean;
   /** Whether the dream list holds only the caller's workspace's dreams (DREAM-LIST-WORKSPACE). */
   readonly dreamListWorkspaceOnly: () => boolean;
   /** The dreams the list shows, in order (DREAM-LIST-NEWEST-FIRST). */
@@ -154,10 +169,16 @@ export const DOCUMENTED: Decisions = {
   internalErrorResultType: (type) => type,
   requestCounts: (tally) => tally,
   resultLines: (results) => results,
+  expiryProcessesUnsent: () => false,
+  batchItemStreamed: () => false,
+  countsAtExpiry: (counts) => counts,
   resultsUrlWhileInProgress: () => false,
   foreignDreamInputsRefused: () => true,
   dreamListLimit: dreamRules.dreamListLimit,
   dreamListWorkspaceOnly: () => true,
+  pipelineSessionKeptReadable: () => true,
+  outputStoreLeftAs: () => 'as-is',
+  pipelineWritesInputStore: () => false,
   listDreams: dreamRules.listDreams,
   failedDreamErrorType: (_event, documented) => documented,
   mountPathFor: sessionRules.mountPathFor,

@@ -98,11 +98,19 @@ export function applyDreamEvent(
           archivedAt: null,
           deletedAt: null,
           populatedBy: null,
+          memories: [],
         });
         dream.outputs = [...dream.outputs, { type: 'memory_store', memory_store_id: store.id }];
         break;
       }
       case 'update_usage': {
+        // The running pipeline writes as it goes: one memory per step (what a failure or a cancel
+        // leaves in the output store).
+        for (const out of dream.outputs) {
+          const store = state.store.memoryStores.get(out.memory_store_id);
+          if (store && store.deletedAt === null)
+            store.memories.push(`notes of dream ${record.id}, step ${store.memories.length + 1}`);
+        }
         const sessions = inputSessionIds(record).length;
         const u = dream.usage;
         dream.usage = {
@@ -113,12 +121,23 @@ export function applyDreamEvent(
         };
         break;
       }
-      case 'populate_output_store':
+      case 'populate_output_store': {
+        // The reorganized store: the input store's memories and one per input session, after the
+        // notes written while running. MEMSTORE-INPUT-NEVER-MODIFIED: the input store is only read.
+        const input = inputStore(state, record);
+        const reorganized = [
+          ...(input?.memories ?? []).map((m) => `reorganized: ${m}`),
+          ...inputSessionIds(record).map((id) => `learned from session ${id}`),
+        ];
         for (const out of dream.outputs) {
           const store = state.store.memoryStores.get(out.memory_store_id);
-          if (store) store.populatedBy = record.id;
+          if (!store) continue;
+          store.populatedBy = record.id;
+          store.memories.push(...reorganized);
         }
+        if (input && decide(state).pipelineWritesInputStore()) input.memories.push(...reorganized);
         break;
+      }
       case 'set_ended_at':
         dream.ended_at = iso(at);
         break;
@@ -135,14 +154,28 @@ export function applyDreamEvent(
       case 'archive_pipeline_session': {
         const session = dream.session_id === null ? undefined : state.store.sessions.get(dream.session_id);
         if (session && session.archivedAt === null) session.archivedAt = at;
+        // DREAM-PIPELINE-SESSION-READABLE: archived, still readable (never deleted by the dream).
+        if (session && session.deletedAt === null && !decide(state).pipelineSessionKeptReadable())
+          session.deletedAt = at;
         break;
       }
       case 'set_archived_at':
         dream.archived_at = iso(at);
         break;
       case 'leave_output_store':
+        // DREAM-CANCEL-LEAVES-OUTPUT, DREAM-FAILED-OUTPUT-KEPT, DREAM-ARCHIVE-KEEPS-OUTPUT-STORE:
+        // the output store stays as it is (a fault may do otherwise).
+        for (const out of dream.outputs) {
+          const store = state.store.memoryStores.get(out.memory_store_id);
+          if (!store) continue;
+          const left = decide(state).outputStoreLeftAs(event);
+          if (left === 'emptied') store.memories = [];
+          else if (left === 'deleted' && store.deletedAt === null) store.deletedAt = at;
+          else if (left === 'archived' && store.archivedAt === null) store.archivedAt = at;
+        }
+        break;
       case 'exclude_from_default_lists':
-        // Nothing to do: the output store is untouched, and lists filter on `archived_at`.
+        // Nothing to do: lists filter on `archived_at`.
         break;
       default:
         throw new Error(`dreams: effect ${effect} has no implementation`);

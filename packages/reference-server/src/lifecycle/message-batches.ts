@@ -10,7 +10,7 @@ import { batchEnqueuedChanged, enqueuedRequests } from '../admin/enqueued-batch-
 import { recordMessageUsage } from '../admin/usage.js';
 import { iso } from '../clock.js';
 import { decide } from '../faults/seams.js';
-import { generateMessage } from '../model.js';
+import { generateMessage, messageEvents } from '../model.js';
 import { activeModels, replyOptions } from '../routes/messages.js';
 import type { ServerState } from '../state.js';
 import type { BatchRecord } from '../store.js';
@@ -34,6 +34,8 @@ import { batchStateKey, machineOf } from './machines.js';
  */
 export interface Processing {
   readonly internalErrors: ReadonlyMap<string, string>;
+  /** `requests.processed`: the requests (by `custom_id`) processed now; the others stay unsent. */
+  readonly only?: ReadonlySet<string>;
 }
 
 /** The error type of an internal error when test control names none. */
@@ -64,13 +66,17 @@ function resultFor(
     unknown
   >;
   const check = validateSchema('MessageBatchRequestParams', read);
+  // BATCH-ITEM-NON-STREAMING (seeded fault: an item asking for streaming is served as a stream).
+  const streamed = asksForStreaming(read) && decide(state).batchItemStreamed();
   // A valid request the server still does not serve (UNSPEC-MSG-UNKNOWN-MODEL, and the rules
-  // `messageParamsProblem` names) is an invalid request too.
+  // `messageParamsProblem` names) is an invalid request too; so is one asking for streaming
+  // (BATCH-ITEM-NON-STREAMING: the reference server reads `stream: true` as asking for it,
+  // UNSPEC-BATCH-PARAMS-STREAMING).
   const refusal = !check.ok
     ? check.error.error.message.replace(/^MessageBatchRequestParams/, 'params')
     : modelRefused(state, read.model, () => activeModels(state))
       ? `params.model: ${JSON.stringify(read.model)} is not an active model`
-      : messageParamsProblem(state, read);
+      : (messageParamsProblem(state, read) ?? (streamed ? null : batchStreamingProblem(read)));
   const decision = batchRules.resultTypeFor({
     processed: true,
     paramsValid: refusal === null,
@@ -94,7 +100,18 @@ function resultFor(
     state.ids.next('message'),
     replyOptions(state),
   );
+  // The seeded fault's streamed result: server-sent events in place of the message.
+  if (streamed)
+    return { type: 'succeeded', events: messageEvents(message) } as unknown as MessageBatchResult['result'];
   return { type: 'succeeded', message };
+}
+
+/** Whether batch params ask for streaming, as the reference server reads them (UNSPEC-BATCH-PARAMS-STREAMING). */
+const asksForStreaming = (params: Record<string, unknown>): boolean => params.stream === true;
+
+/** Why params as read cannot be served in a batch because they ask for streaming (null: they do not). */
+function batchStreamingProblem(read: Record<string, unknown>): string | null {
+  return asksForStreaming(read) ? 'params.stream: a batch request is non-streaming' : null;
 }
 
 /**
@@ -115,31 +132,48 @@ export function applyBatchEvent(
 
   const batch = { ...record.batch };
   const enqueuedBefore = enqueuedRequests(record);
+  /** Processes a request not processed yet: its result, and its usage when it succeeded. */
+  const process = (r: (typeof record.requests)[number]): MessageBatchResult['result'] => {
+    const done = resultFor(
+      state,
+      r.params as Record<string, unknown>,
+      null,
+      processing.internalErrors.get(r.custom_id),
+    );
+    // The succeeded requests are the batch workspace's usage, as they finish.
+    // (A seeded fault's streamed result carries no message to record.)
+    if (done.type === 'succeeded' && done.message !== undefined)
+      recordMessageUsage(state, record, at, done.message);
+    return done;
+  };
   for (const effect of result.effects as readonly string[]) {
     switch (effect) {
+      case 'record_processed_results':
+        // BATCH-PROCESSED-INDEPENDENTLY: the requests named are processed, the others stay unsent.
+        for (const r of record.requests) {
+          if (processing.only?.has(r.custom_id) && !record.processed.has(r.custom_id))
+            record.processed.set(r.custom_id, process(r));
+        }
+        break;
       case 'record_results':
         record.results = record.requests.map((r) => ({
           custom_id: r.custom_id,
-          result: resultFor(
-            state,
-            r.params as Record<string, unknown>,
-            null,
-            processing.internalErrors.get(r.custom_id),
-          ),
+          result: record.processed.get(r.custom_id) ?? process(r),
         }));
-        // The succeeded requests are the batch workspace's usage, as processing ends.
-        for (const { result: r } of record.results) {
-          if (r.type === 'succeeded') recordMessageUsage(state, record, at, r.message);
-        }
         break;
-      case 'expire_unsent_requests':
+      case 'expire_unsent_requests': {
         // No request is in flight in the reference server (UNSPEC-BATCH-EXPIRY-IN-FLIGHT): every
-        // unprocessed request is unsent.
+        // request not processed yet is unsent, and expires (BATCH-EXPIRY-UNSENT-EXPIRED; seeded
+        // fault: the unsent ones are processed at the deadline instead).
+        const expire = !decide(state).expiryProcessesUnsent();
         record.results = record.requests.map((r) => ({
           custom_id: r.custom_id,
-          result: resultFor(state, r.params as Record<string, unknown>, 'deadline'),
+          result:
+            record.processed.get(r.custom_id) ??
+            (expire ? resultFor(state, r.params as Record<string, unknown>, 'deadline') : process(r)),
         }));
         break;
+      }
       case 'set_ended_at':
         batch.ended_at = iso(at);
         break;
@@ -153,12 +187,18 @@ export function applyBatchEvent(
         throw new Error(`message-batches: effect ${effect} has no implementation`);
     }
   }
-  if (record.results) {
-    const tally = batchRules.tallyRequestCounts(record.results.map((r) => r.result.type));
+  // BATCH-COUNTS-SUM: each request counted once, still `processing` until it has a result.
+  const states = record.results
+    ? record.results.map((r) => r.result.type)
+    : record.requests.map((r) => record.processed.get(r.custom_id)?.type ?? 'processing');
+  if (record.results || record.processed.size > 0) {
+    const tally = batchRules.tallyRequestCounts(states);
     if (tally.ok) {
-      // BATCH-COUNTS-SUM
-      batch.request_counts = decide(state).requestCounts(tally.value);
+      const counts = decide(state).requestCounts(tally.value);
+      batch.request_counts = event === 'clock.24h' ? decide(state).countsAtExpiry(counts) : counts;
     }
+  }
+  if (record.results) {
     // BATCH-EXPIRY-UNSENT-EXPIRED: a result line for every request, the expired ones included.
     record.results = decide(state).resultLines(record.results);
   }

@@ -113,6 +113,7 @@ export const handlers = {
       batch,
       requests: params.requests,
       completeAt: state.timings.batchProcessingMs === null ? null : now + state.timings.batchProcessingMs,
+      processed: new Map(),
       results: null,
     });
     scheduleBatch(state, record);

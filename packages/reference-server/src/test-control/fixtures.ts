@@ -44,6 +44,7 @@ export function registerFixturesTestControl(app: FastifyInstance, state: ServerS
       archivedAt: null,
       deletedAt: null,
       populatedBy: null,
+      memories: [],
     });
     return { id: record.id, name: record.name, description: record.description, workspace_id: workspaceId };
   });

@@ -12,10 +12,13 @@
  *
  *   POST /_test/dreams/:id/{start,progress,complete,fail}  {error_type?}  (fail)
  *   POST /_test/batches/:id/complete                      {internal_errors?, error_type?}
+ *   POST /_test/batches/:id/process                       {custom_ids, internal_errors?, error_type?}
  *   GET  /_test/sessions/:id
+ *   GET  /_test/memory_stores/:id                        {id, archived, deleted, digest}
  *   POST /_test/sessions/:id/{archive,delete}
  *   POST /_test/memory_stores/:id/{archive,delete}
  */
+import { createHash } from 'node:crypto';
 import { batchRules, type KnownDreamErrorType } from '@vendor-api/spec';
 import type { FastifyInstance } from 'fastify';
 import { iso } from '../clock.js';
@@ -114,6 +117,47 @@ export function registerLifecycleTestControl(app: FastifyInstance, state: Server
     return record.batch;
   });
 
+  // Processes the requests named (by `custom_id`, unsent ones of an in-progress batch) and holds
+  // the others unsent: the batch stays in progress (`requests.processed`) until they are processed
+  // too or the 24-hour expiry ends it (it no longer ends on its own after the server's processing
+  // time); naming every unsent request ends it (`processing.completed`).
+  // `internal_errors` (some of the requests named) meet an internal error, as for `complete`.
+  app.post<{ Params: { batch_id: string } }>(controlRoute('batches.process'), async (request) => {
+    state.catchUp();
+    const record = state.store.batches.get(request.params.batch_id);
+    if (!record) throw notFound('message batch', request.params.batch_id);
+    const body = BodyFields.of(request.body);
+    const ids = body.values.custom_ids;
+    const unsent = new Set(record.requests.map((r) => r.custom_id).filter((id) => !record.processed.has(id)));
+    if (
+      !Array.isArray(ids) ||
+      ids.length === 0 ||
+      new Set(ids).size !== ids.length ||
+      !ids.every((id) => typeof id === 'string' && unsent.has(id))
+    ) {
+      throw body.refuse(
+        'custom_ids',
+        'must list distinct custom ids of requests of the batch not processed yet',
+      );
+    }
+    const processing = processingOf(body, record);
+    if (![...processing.internalErrors.keys()].every((id) => ids.includes(id)))
+      throw body.refuse('internal_errors', 'must list custom ids among custom_ids');
+    const all = ids.length === unsent.size;
+    const event = all ? 'processing.completed' : 'requests.processed';
+    // Test control holds the others unsent: the batch no longer completes on its own (its
+    // processing time), only when test control processes them or the 24-hour expiry comes.
+    record.completeAt = null;
+    checkStep(
+      applyBatchEvent(state, record, event, state.clock.now(), {
+        ...processing,
+        only: new Set(ids as string[]),
+      }),
+      event,
+    );
+    return record.batch;
+  });
+
   // Archiving a store: rejected while it is the output of an active dream; fails the active dreams
   // that read it. Both answers come from the dream machine.
   app.post<{ Params: { memory_store_id: string } }>(
@@ -138,6 +182,22 @@ export function registerLifecycleTestControl(app: FastifyInstance, state: Server
       return { id: store.id, archived_at: iso(now) };
     },
   );
+
+  // A memory store's state: whether it is archived or deleted, and a digest of its memories that
+  // changes whenever they change (null once deleted: nothing is left). Memory-store records and
+  // contents are not shown (UNSPEC-SESS-RECORD-FIELDS); the suite compares digests only.
+  app.get<{ Params: { memory_store_id: string } }>(controlRoute('memory-stores.read'), async (request) => {
+    state.catchUp();
+    const store = state.store.memoryStores.get(request.params.memory_store_id);
+    if (!store) throw notFound('memory store', request.params.memory_store_id);
+    const deleted = store.deletedAt !== null;
+    return {
+      id: store.id,
+      archived: store.archivedAt !== null,
+      deleted,
+      digest: deleted ? null : createHash('sha256').update(JSON.stringify(store.memories)).digest('hex'),
+    };
+  });
 
   // Whether a session is archived or deleted (session records are not shown: UNSPEC-SESS-RECORD-FIELDS).
   app.get<{ Params: { session_id: string } }>(controlRoute('sessions.read'), async (request) => {

@@ -7,7 +7,7 @@ import type { Workspace } from '../../../adapter.js';
 import type { CaseContext } from '../../../case.js';
 import { createDream, type DreamHandle } from './create.js';
 import { type EventOptions, expectedErrorType, perform } from './events.js';
-import { judgeAnswer, judgePipelineSession, judgeRecord } from './judge.js';
+import { judgeAnswer, judgePipelineSession, judgeRecord, judgeStores, outputStateBefore } from './judge.js';
 import { type DreamEvent, type DreamState, type DreamStep, machine, pathTo } from './machine.js';
 import { retrieve } from './retrieve.js';
 
@@ -26,6 +26,7 @@ export async function applyEvent(
   if (result.outcome.kind === 'impossible')
     throw new Error(`the model generated ${event} in state ${handle.state}, which cannot happen there`);
   const before = handle.last;
+  const outputBefore = await outputStateBefore(ctx, before);
   const answer = await perform(ctx, handle, event, options);
   judgeAnswer(ctx, result, event, answer);
   const after = await retrieve(ctx, handle);
@@ -34,6 +35,7 @@ export async function applyEvent(
     const loss = noticed.find((e) => expectedErrorType(e, options) === after.error?.type) ?? noticed[0]!;
     const lossStep = step(machine, handle.state, loss);
     judgeRecord(ctx, lossStep, loss, before, after, options);
+    await judgeStores(ctx, lossStep, loss, handle, after, outputBefore);
     handle.state = lossStep.next;
     handle.last = after;
     return lossStep;
@@ -41,7 +43,8 @@ export async function applyEvent(
   if (result.outcome.kind === 'unspecified') handle.state = dreamsMachine.stateOf(after);
   else {
     judgeRecord(ctx, result, event, before, after, options);
-    await judgePipelineSession(ctx, result, event, after);
+    await judgePipelineSession(ctx, result, event, after, handle.ws);
+    await judgeStores(ctx, result, event, handle, after, outputBefore);
     handle.state = result.next;
   }
   handle.last = after;

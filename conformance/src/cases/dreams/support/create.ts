@@ -25,6 +25,11 @@ export interface DreamHandle {
   store: 'live' | 'archived' | 'deleted';
   session: 'live' | 'archived' | 'deleted';
   output: 'live' | 'archived' | 'deleted';
+  /**
+   * The digest of the input store's contents before the dream was created, where the adapter can
+   * read it (capability `memory-store-state`): the dream never modifies it.
+   */
+  readonly inputDigest?: string | null;
 }
 
 /** Memory store plus `sessions` fresh input sessions, in the given workspace. */
@@ -65,6 +70,9 @@ export async function createDream(
   options: { model?: string; instructions?: string; sessions?: number; sessionsFirst?: boolean } = {},
 ): Promise<DreamHandle> {
   const { storeId, sessionIds } = await freshInputs(ctx, ws, options.sessions ?? 1);
+  const inputDigest = ctx.adapter.capabilities.has('memory-store-state')
+    ? (await ctx.fixture('memory-store-state', 'memoryStoreState', storeId)).digest
+    : undefined;
   const body = createBody(storeId, sessionIds, options, ctx);
   const res = await ctx.call('dreams.create', { body, auth: authOf(ctx, ws) });
   success(ctx, res);
@@ -81,6 +89,7 @@ export async function createDream(
     store: 'live',
     session: 'live',
     output: 'live',
+    ...(inputDigest === undefined ? {} : { inputDigest }),
   };
 }
 

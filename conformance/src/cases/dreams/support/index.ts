@@ -12,7 +12,7 @@ export { authOf, success } from './answers.js';
 export { applyEvent, dreamIn } from './apply.js';
 export { checkFresh, createBody, createDream, type DreamHandle, freshInputs } from './create.js';
 export { type EventOptions, PIPELINE_ERROR_TYPES, perform } from './events.js';
-export { judgeAnswer, judgeRecord } from './judge.js';
+export { judgeAnswer, judgeRecord, judgeSessionReadable } from './judge.js';
 export { firstPage, listProblems, readDreamPage } from './list.js';
 export {
   type DreamEvent,

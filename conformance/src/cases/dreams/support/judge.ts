@@ -3,10 +3,11 @@
  * pipeline session where the adapter can tell.
  */
 import { type Dream, dreamsMachine, spec } from '@vendor-api/spec';
+import type { MemoryStoreState, Workspace } from '../../../adapter.js';
 import type { CaseContext } from '../../../case.js';
 import { documentedPart, sameData } from '../../../data.js';
 import { isErrorBody } from '../../../expectations.js';
-import { success } from './answers.js';
+import { authOf, success } from './answers.js';
 import { DEFAULT_PROGRESS, type EventAnswer, type EventOptions, expectedErrorType } from './events.js';
 import type { DreamEvent, DreamStep } from './machine.js';
 
@@ -114,8 +115,8 @@ export function judgeRecord(
         if (after.archived_at === null) problems.push('archived_at is not set');
         break;
       // Not observable on the dream record through the documented API: the pipeline session (read
-      // through the adapter, see judgePipelineSession), the contents of the output store, and the
-      // default list (the list command checks that one).
+      // through the adapter, see judgePipelineSession), the output store (read through the
+      // adapter, see judgeStores), and the default list (the list command checks that one).
       case 'archive_pipeline_session':
       case 'populate_output_store':
       case 'leave_output_store':
@@ -127,18 +128,107 @@ export function judgeRecord(
 }
 
 /**
- * The pipeline session is archived when the row says so (DREAM-PIPELINE-SESSION-ARCHIVED), where
- * the adapter can tell (session records are not shown: capability `session-state`).
+ * The pipeline session is archived when the row says so (DREAM-PIPELINE-SESSION-ARCHIVED), and
+ * stays readable (DREAM-PIPELINE-SESSION-READABLE): see `judgeSessionReadable`.
  */
 export async function judgePipelineSession(
   ctx: CaseContext,
   result: DreamStep,
   event: DreamEvent,
   after: Dream,
+  ws: Workspace,
 ): Promise<void> {
   if (!result.effects.includes('archive_pipeline_session') || after.session_id === null) return;
+  await judgeSessionReadable(ctx, after, `after ${event}`, ws);
+}
+
+/**
+ * The pipeline session of an ended dream: archived and still readable. What the documents show of
+ * a session is its resource list, so that list still answers (a 2xx with the documented list)
+ * with the dream's workspace key; where the adapter can tell (session records are not shown:
+ * capability `session-state`), the session is archived and not deleted.
+ */
+export async function judgeSessionReadable(
+  ctx: CaseContext,
+  dream: Dream,
+  when: string,
+  ws: Workspace,
+): Promise<void> {
+  const id = dream.session_id;
+  if (id === null) return;
+  const res = await ctx.call('sessions.resources.list', { path: { session_id: id }, auth: authOf(ctx, ws) });
+  if (res.status < 200 || res.status >= 300)
+    ctx.fail(
+      `${when}, the pipeline session ${id} of dream ${dream.id} is no longer readable: its resource list answered ${res.status} ${res.text.slice(0, 200)}`,
+    );
+  ctx.bodyOf(res);
   if (!ctx.adapter.capabilities.has('session-state')) return;
-  const session = await ctx.fixture('session-state', 'sessionState', after.session_id);
-  if (!session.archived)
-    ctx.fail(`after ${event}, the pipeline session ${after.session_id} of dream ${after.id} is not archived`);
+  const session = await ctx.fixture('session-state', 'sessionState', id);
+  if (!session.archived) ctx.fail(`${when}, the pipeline session ${id} of dream ${dream.id} is not archived`);
+  if (session.deleted === true)
+    ctx.fail(`${when}, the pipeline session ${id} of dream ${dream.id} is deleted: it must stay readable`);
+}
+
+/** The output store of a dream as the dream last showed it (none before the pipeline starts). */
+export const outputStoreOf = (dream: Dream): string | undefined => dream.outputs[0]?.memory_store_id;
+
+/**
+ * The memory stores around an event, where the adapter can read them (memory-store records and
+ * contents are not shown: capability `memory-store-state`):
+ * - the input store is never modified (MEMSTORE-INPUT-NEVER-MODIFIED): its contents are those it
+ *   had before the dream was created, whatever happened since (until it is deleted);
+ * - a row that leaves the output store as it is (`leave_output_store`: cancel while running,
+ *   failure, archive; DREAM-CANCEL-LEAVES-OUTPUT, DREAM-FAILED-OUTPUT-KEPT,
+ *   DREAM-ARCHIVE-KEEPS-OUTPUT-STORE), and a refused event, leave it exactly as before the event:
+ *   same contents, not archived or deleted by it;
+ * - a completed dream's output store is there to use (`populate_output_store`): neither archived
+ *   nor deleted. What "fully populated" holds is the model's work, which the documents do not
+ *   describe: not asserted.
+ */
+export async function judgeStores(
+  ctx: CaseContext,
+  result: DreamStep,
+  event: DreamEvent,
+  handle: { readonly id: string; readonly storeId: string; readonly inputDigest?: string | null },
+  after: Dream,
+  outputBefore: MemoryStoreState | undefined,
+): Promise<void> {
+  if (!ctx.adapter.capabilities.has('memory-store-state')) return;
+  const where = `after ${event} on dream ${after.id}`;
+  if (handle.inputDigest !== undefined) {
+    const input = await ctx.fixture('memory-store-state', 'memoryStoreState', handle.storeId);
+    if (!input.deleted && input.digest !== handle.inputDigest)
+      ctx.fail(
+        `${where}: the input store ${handle.storeId} was modified (contents ${handle.inputDigest} before the dream, now ${input.digest})`,
+      );
+  }
+  const output = outputStoreOf(after);
+  if (output === undefined) return;
+  const left = result.effects.includes('leave_output_store') || result.outcome.kind === 'error';
+  const populated = result.effects.includes('populate_output_store');
+  if (!(left && outputBefore) && !populated) return;
+  const now = await ctx.fixture('memory-store-state', 'memoryStoreState', output);
+  if (left && outputBefore) {
+    const changed = (['archived', 'deleted', 'digest'] as const).filter((k) => now[k] !== outputBefore[k]);
+    if (changed.length)
+      ctx.fail(
+        `${where}: the output store ${output} was not left as it was (${changed
+          .map((k) => `${k} ${JSON.stringify(outputBefore[k])} -> ${JSON.stringify(now[k])}`)
+          .join(', ')}; ${result.row.requirements.join(', ')})`,
+      );
+  }
+  if (populated && (now.archived || now.deleted))
+    ctx.fail(
+      `${where}: the output store ${output} of the completed dream is ${now.deleted ? 'deleted' : 'archived'}`,
+    );
+}
+
+/** The output store's state before an event, where there is one and the adapter can read it. */
+export async function outputStateBefore(
+  ctx: CaseContext,
+  dream: Dream,
+): Promise<MemoryStoreState | undefined> {
+  const output = outputStoreOf(dream);
+  if (output === undefined || !ctx.adapter.capabilities.has('memory-store-state')) return undefined;
+  return ctx.fixture('memory-store-state', 'memoryStoreState', output);
 }

@@ -22,7 +22,7 @@ export class Dreams {
    * Retrieve a dream (archived ones included); poll it until it is neither pending nor running.
    *
    * `GET /v1/dreams/{dream_id}` — beta: managed-agents-2026-04-01, dreaming-2026-04-21
-   * Requirements: DREAM-BETA-HEADERS, DREAM-AUTH-CREDENTIALS, DREAM-RESEARCH-PREVIEW, DREAM-RETRIEVE, DREAM-RETRIEVE-ARCHIVED, DREAM-POLL-UNTIL-SETTLED, DREAM-TYPICAL-DURATION, DREAM-EVENTS-STREAMABLE
+   * Requirements: DREAM-BETA-HEADERS, DREAM-AUTH-CREDENTIALS, DREAM-RESEARCH-PREVIEW, DREAM-RETRIEVE, DREAM-RETRIEVE-ARCHIVED, DREAM-POLL-UNTIL-SETTLED, DREAM-TYPICAL-DURATION, DREAM-EVENTS-STREAMABLE, DREAM-PIPELINE-SESSION-READABLE
    */
   retrieve(dreamId: string, options?: RequestOptions) {
     return this.core.request<Operations['dreams.retrieve']['responses'][200]['content']['application/json']>(operations['dreams.retrieve'], { path: { dream_id: dreamId } }, options);
@@ -33,7 +33,7 @@ export class Dreams {
    *
    * `POST /v1/dreams/{dream_id}/cancel` — beta: managed-agents-2026-04-01, dreaming-2026-04-21
    * The response body is not shown by the documents: returned as `unknown`.
-   * Requirements: DREAM-BETA-HEADERS, DREAM-AUTH-CREDENTIALS, DREAM-RESEARCH-PREVIEW, DREAM-CANCEL-ACTIVE, DREAM-CANCEL-LEAVES-OUTPUT, DREAM-CANCEL-CANCELED-NOOP, DREAM-CANCEL-COMPLETED-400, DREAM-CANCEL-FAILED-400, DREAM-PIPELINE-SESSION-ARCHIVED
+   * Requirements: DREAM-BETA-HEADERS, DREAM-AUTH-CREDENTIALS, DREAM-RESEARCH-PREVIEW, DREAM-CANCEL-ACTIVE, DREAM-CANCEL-LEAVES-OUTPUT, DREAM-CANCEL-CANCELED-NOOP, DREAM-CANCEL-COMPLETED-400, DREAM-CANCEL-FAILED-400, DREAM-PIPELINE-SESSION-ARCHIVED, DREAM-PIPELINE-SESSION-READABLE
    */
   cancel(dreamId: string, options?: RequestOptions) {
     return this.core.request<unknown>(operations['dreams.cancel'], { path: { dream_id: dreamId } }, options);
