@@ -43,7 +43,7 @@ export const betasRequired = defineCase({
     // The refused cancel and archive changed nothing: the dream is still pending, not archived
     // (or, where its pipeline moves on its own, only where the pipeline took it: never canceled).
     const dream = await retrieve(ctx, handle);
-    if (!drivesDreams(ctx)) return adoptPipelineState(ctx, handle, dream, 'after the refused requests');
+    if (!drivesDreams(ctx)) return await adoptPipelineState(ctx, handle, dream, 'after the refused requests');
     if (dream.status !== 'pending' || dream.archived_at !== null)
       ctx.fail(`refused requests changed the dream: ${JSON.stringify(dream)}`);
   },

@@ -15,7 +15,7 @@ export class RetrieveCommand implements fc.AsyncCommand<DreamModel, DreamReal> {
   async run(model: DreamModel, real: DreamReal): Promise<void> {
     const d = pick(model, this.index)!;
     const dream = await retrieve(real.ctx, d);
-    if (model.ownPipeline) return adoptPipelineState(real.ctx, d, dream, 'read back');
+    if (model.ownPipeline) return await adoptPipelineState(real.ctx, d, dream, 'read back');
     const observed = dreamsMachine.stateOf(dream);
     if (observed !== d.state) real.ctx.fail(`dream ${d.id}: expected state ${d.state}, observed ${observed}`);
     d.last = dream;

@@ -21,7 +21,7 @@ import {
   pathTo,
   reachableByPipeline,
 } from './machine.js';
-import { awaitDream, drivesDreams } from './pipeline.js';
+import { awaitDream, checkEndedSession, drivesDreams } from './pipeline.js';
 import { retrieve } from './retrieve.js';
 
 /** The happenings of the pipeline itself: driven through the adapter, or awaited. */
@@ -146,6 +146,7 @@ async function applyWhileMoving(
   judgeAnswer(ctx, fitting.result, event, answer);
   if (fitting.result.outcome.kind !== 'unspecified' && observed === fitting.result.next)
     await judgePipelineSession(ctx, fitting.result, event, after);
+  await checkEndedSession(ctx, known, after);
   handle.state = observed;
   handle.last = after;
   return fitting.result;

@@ -8,7 +8,7 @@ import { type Dream, dreamRules, dreamsMachine } from '@vendor-api/spec';
 import type { CaseContext } from '../../../case.js';
 import { waitUntil } from '../../../wait.js';
 import type { DreamHandle } from './create.js';
-import { machine, reachableByPipeline } from './machine.js';
+import { type DreamState, machine, reachableByPipeline } from './machine.js';
 import { retrieve } from './retrieve.js';
 
 /** Whether the case drives dream pipelines (the adapter can), rather than waiting for them. */
@@ -35,22 +35,49 @@ export async function awaitDream(
     describe: (d) => `status ${JSON.stringify(d.status)}`,
     kind: until === 'started' ? 'passing' : 'end',
   });
-  adoptPipelineState(ctx, handle, dream, `while waiting for it to ${until === 'started' ? 'start' : 'end'}`);
+  await adoptPipelineState(
+    ctx,
+    handle,
+    dream,
+    `while waiting for it to ${until === 'started' ? 'start' : 'end'}`,
+  );
   return dream;
 }
 
 /**
  * Takes the state of a dream read back after time passed: it must be one the pipeline alone reaches
  * from the state the case knew (start, progress, success, failure); operations never happen by
- * themselves, so an archived or canceled dream stays so.
+ * themselves, so an archived or canceled dream stays so. A dream that ended meanwhile has its
+ * pipeline session archived (see `checkEndedSession`).
  */
-export function adoptPipelineState(ctx: CaseContext, handle: DreamHandle, dream: Dream, when: string): void {
+export async function adoptPipelineState(
+  ctx: CaseContext,
+  handle: DreamHandle,
+  dream: Dream,
+  when: string,
+): Promise<void> {
   const observed = dreamsMachine.stateOf(dream);
   const allowed = reachableByPipeline(handle.state);
   if (!allowed.has(observed))
     ctx.fail(
       `${when}, dream ${handle.id} went from ${handle.state} to ${observed}; its pipeline alone reaches only ${[...allowed].join(', ')}`,
     );
+  await checkEndedSession(ctx, handle.state, dream);
   handle.state = observed;
   handle.last = dream;
+}
+
+/**
+ * A dream the case knew active that is read back ended (on its own, or by an event while its
+ * pipeline moved) ran its pipeline in a session, which is archived now
+ * (DREAM-PIPELINE-SESSION-ARCHIVED), where the adapter can tell (capability `session-state`).
+ */
+export async function checkEndedSession(ctx: CaseContext, known: DreamState, dream: Dream): Promise<void> {
+  if (!ctx.has('session-state') || dream.session_id === null) return;
+  if (!dreamRules.isActive(dreamsMachine.statusOf(known)) || !dreamRules.isTerminal(dream.status)) return;
+  const session = await ctx.fixture('session-state', 'sessionState', dream.session_id);
+  if (!session.archived)
+    ctx.fail(
+      `dream ${dream.id} ended ${dream.status} (it was ${known} when read before), but its pipeline session ${dream.session_id} is not archived`,
+    );
 }
