@@ -53,8 +53,12 @@ const SELECT_HELP = `  --family a,b              only the cases of these familie
 const SEED_HELP = `  --seed N                  seed of every property (default: VENDOR_API_SEED or random; printed)
   --runs N                  runs per property (default 25)`;
 
-/** Cases a run takes at once unless `--concurrency` says otherwise. */
+/**
+ * Cases a run takes at once unless `--concurrency` says otherwise: against a server of its own
+ * process; the embedded server shares the suite's thread, where more at once gains nothing.
+ */
 const DEFAULT_CONCURRENCY = 4;
+const DEFAULT_EMBEDDED_CONCURRENCY = 1;
 
 const EXIT_HELP = 'Exit codes: 0 conformant, 1 failures, 2 usage, configuration or connection error.';
 
@@ -85,9 +89,9 @@ Run options:
 ${SEED_HELP}
 ${SELECT_HELP}
   --shard i/n               the i-th of n shards (stable split by case id)
-  --concurrency N           cases run at once (default ${DEFAULT_CONCURRENCY}); against a shared server a case
-                            that moves its clock or switches faults runs alone; the report stays
-                            in case order
+  --concurrency N           cases run at once (default ${DEFAULT_CONCURRENCY} with --base-url, ${DEFAULT_EMBEDDED_CONCURRENCY} embedded: it
+                            shares the suite's thread); against a shared server a case that moves
+                            its clock or switches faults runs alone; the report stays in case order
   --max-wait DURATION       how long a case waits for a batch to end or a dream to start or end
                             where the adapter cannot drive them (it polls, as a client would):
                             90s, 5m, 1500ms (default ${durationText(DEFAULT_MAX_WAIT_MS)})
@@ -489,7 +493,9 @@ async function commandRun(values: Values): Promise<number> {
   const shard: Shard | undefined = values.shard ? parsed(() => parseShard(values.shard!)) : undefined;
   const concurrency =
     values.concurrency === undefined
-      ? DEFAULT_CONCURRENCY
+      ? values['base-url']
+        ? DEFAULT_CONCURRENCY
+        : DEFAULT_EMBEDDED_CONCURRENCY
       : parsed(() => parseConcurrency(values.concurrency!));
   const bad = unknownCitations(spec.requirements, allCases);
   if (bad.length) throw new UsageError(`cases cite unknown requirement ids: ${bad.join(', ')}`);
