@@ -8,6 +8,7 @@ import { CONTROL_ENDPOINTS, DECLARED_CAPABILITIES } from '@vendor-api/spec';
 import { ADAPTER_METHODS } from './adapter.js';
 import { CAPABILITIES, type Capability, OPT_IN_CAPABILITIES } from './capabilities.js';
 import type { CaseDefinition } from './case.js';
+import { requiredCapabilities } from './needs.js';
 
 export interface CapabilityRow {
   readonly capability: Capability | null;
@@ -15,7 +16,10 @@ export interface CapabilityRow {
   /** `METHOD /path` of each control endpoint serving it. */
   readonly endpoints: readonly string[];
   readonly methods: readonly string[];
-  /** Cases that need it (for `null`: cases that need no capability at all). */
+  /**
+   * Cases that cannot run without it (for `null`: cases that need no capability at all); a case
+   * that uses it when offered and otherwise runs on the wall clock is not counted.
+   */
   readonly cases: readonly string[];
   /** Requirements cited by those cases. */
   readonly requirements: number;
@@ -37,12 +41,12 @@ export function capabilityRows(cases: readonly CaseDefinition[]): CapabilityRow[
   return [
     row(
       null,
-      cases.filter((c) => !c.needs?.length),
+      cases.filter((c) => requiredCapabilities(c.needs).length === 0),
     ),
     ...(Object.keys(CAPABILITIES) as Capability[]).map((capability) =>
       row(
         capability,
-        cases.filter((c) => c.needs?.includes(capability)),
+        cases.filter((c) => requiredCapabilities(c.needs).includes(capability)),
       ),
     ),
   ];

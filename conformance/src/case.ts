@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { type Adapter, need, type Target, type Workspace } from './adapter.js';
 import type { Capability } from './capabilities.js';
 import { type CallOptions, CheckFailure, Http, type Response, type UncheckedCallOptions } from './http.js';
+import type { Need } from './needs.js';
 import { type FixtureStep, Recorder, type Step } from './trace.js';
 
 export interface CaseDefinition {
@@ -18,7 +19,13 @@ export interface CaseDefinition {
   readonly title: string;
   /** Requirement ids (from the spec's catalog) this case checks. */
   readonly requirements: readonly string[];
-  readonly needs?: readonly Capability[];
+  /**
+   * What the case needs from the adapter: capabilities it cannot run without (skipped, with the
+   * reason, when the adapter lacks one), and those it uses when it can and otherwise does without
+   * on the wall clock (`orRealTime`: it polls instead of driving, lets real time pass instead of
+   * moving the clock).
+   */
+  readonly needs?: readonly Need[];
   run(ctx: CaseContext): Promise<void>;
 }
 
@@ -31,6 +38,12 @@ export interface RunSettings {
   /** fast-check runs for property and model cases. */
   readonly numRuns: number;
   readonly timeoutMs: number;
+  /**
+   * How long one wait for the server's own progress may take (a batch to end, a dream to leave
+   * `pending` or to end) where the adapter cannot drive it (`--max-wait`; default
+   * `DEFAULT_MAX_WAIT_MS`).
+   */
+  readonly maxWaitMs?: number;
 }
 
 /** What a failed case knows: enough to reproduce it in one command. */
@@ -50,6 +63,9 @@ export class CaseContext {
   failure: FailureDetail | undefined;
   requests = 0;
   private readonly releases: Release[] = [];
+  /** Time spent in finished waits for the server's progress, and when the current one started. */
+  private waitedTotalMs = 0;
+  private waitStartedAt: number | null = null;
 
   constructor(
     readonly definition: CaseDefinition,
@@ -246,6 +262,31 @@ export class CaseContext {
       };
       throw new PropertyFailure(this.failure.message);
     }
+  }
+
+  /** Whether the adapter has the capability (a case that can do without it asks this). */
+  has(capability: Capability): boolean {
+    return this.adapter.capabilities.has(capability);
+  }
+
+  /**
+   * Runs a wait for the server's own progress (see `waitUntil`): its time is bounded by the run's
+   * maximum wait, not by the case's timeout.
+   */
+  async waiting<T>(wait: () => Promise<T>): Promise<T> {
+    if (this.waitStartedAt !== null) return wait();
+    this.waitStartedAt = performance.now();
+    try {
+      return await wait();
+    } finally {
+      this.waitedTotalMs += performance.now() - this.waitStartedAt;
+      this.waitStartedAt = null;
+    }
+  }
+
+  /** Time spent waiting for the server's progress so far (the current wait included). */
+  waitedMs(): number {
+    return this.waitedTotalMs + (this.waitStartedAt === null ? 0 : performance.now() - this.waitStartedAt);
   }
 
   /** The steps recorded so far (for a failure outside a property). */

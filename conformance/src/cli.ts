@@ -21,12 +21,22 @@ import { startEmbedded } from './embedded.js';
 import { ConfigurationError, loadExpectedFailures } from './expected.js';
 import { commandInit, INIT_HELP } from './init.js';
 import { type MutantResult, runMutants } from './mutants.js';
+import { needsText } from './needs.js';
 import { loadTrace, replay } from './replay.js';
 import { failureBlock, progressLine, summary } from './report/console.js';
 import { jsonReport } from './report/json.js';
 import { junitXml } from './report/junit.js';
-import { adapterLacks, conformant, parseShard, runCases, type Shard, uncheckedSkips } from './runner.js';
+import {
+  adapterLacks,
+  conformant,
+  parseConcurrency,
+  parseShard,
+  runCases,
+  type Shard,
+  uncheckedSkips,
+} from './runner.js';
 import { runVariants, type VariantResult } from './variants.js';
+import { DEFAULT_MAX_WAIT_MS, durationText, parseDuration } from './wait.js';
 
 const TARGET_HELP = `Target. Without --base-url or --control-url the reference server runs in-process:
   --base-url URL            the implementation under test (default with --control-url: the
@@ -59,6 +69,13 @@ const SELECT_HELP = `  --family a,b              only the cases of these familie
 const SEED_HELP = `  --seed N                  seed of every property (default: VENDOR_API_SEED or random; printed)
   --runs N                  runs per property (default 25)`;
 
+/**
+ * Cases a run takes at once unless `--concurrency` says otherwise: against a server of its own
+ * process; the embedded server shares the suite's thread, where more at once gains nothing.
+ */
+const DEFAULT_CONCURRENCY = 4;
+const DEFAULT_EMBEDDED_CONCURRENCY = 1;
+
 const EXIT_HELP = 'Exit codes: 0 conformant, 1 failures, 2 usage, configuration or connection error.';
 
 const HELP: Readonly<Record<string, string>> = {
@@ -89,6 +106,12 @@ Run options:
 ${SEED_HELP}
 ${SELECT_HELP}
   --shard i/n               the i-th of n shards (stable split by case id)
+  --concurrency N           cases run at once (default ${DEFAULT_CONCURRENCY} with --base-url, ${DEFAULT_EMBEDDED_CONCURRENCY} embedded: it
+                            shares the suite's thread); against a shared server a case that moves
+                            its clock or switches faults runs alone; the report stays in case order
+  --max-wait DURATION       how long a case waits for a batch to end or a dream to start or end
+                            where the adapter cannot drive them (it polls, as a client would):
+                            90s, 5m, 1500ms (default ${durationText(DEFAULT_MAX_WAIT_MS)})
   --opt-in CAP,...          run the cases of capabilities that are off unless asked for:
                             large-requests (batch bodies of about 256 MB: slow, ~1 GB of memory)
   --fail-on-skip            skipped cases fail the run (exit 1): nothing may go unchecked
@@ -184,6 +207,8 @@ const COMMAND_OPTS: Readonly<Record<string, readonly string[]>> = {
     ...SELECT_OPTS,
     ...SEED_OPTS,
     'shard',
+    'concurrency',
+    'max-wait',
     'opt-in',
     'fail-on-skip',
     'require',
@@ -228,6 +253,8 @@ const opts = {
   family: { type: 'string' },
   case: { type: 'string' },
   shard: { type: 'string' },
+  concurrency: { type: 'string' },
+  'max-wait': { type: 'string' },
   timeout: { type: 'string' },
   'expected-failures': { type: 'string' },
   'opt-in': { type: 'string' },
@@ -573,9 +600,36 @@ async function write(path: string, content: string) {
   await writeFile(path, content);
 }
 
+/** An option's parse, its error a usage error (one line, exit 2). */
+function parsed<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** `--max-wait`: a duration (`90s`, `5m`, `1500ms`; a bare number is seconds). */
+function maxWaitOf(values: Values): number {
+  const text = values['max-wait'];
+  if (text === undefined) return DEFAULT_MAX_WAIT_MS;
+  const ms = parseDuration(text);
+  if (ms === null)
+    throw new UsageError(
+      `--max-wait must be a positive duration such as 90s, 5m or 1500ms; got ${JSON.stringify(text)}`,
+    );
+  return ms;
+}
+
 async function commandRun(values: Values): Promise<number> {
-  const settings = settingsFrom(values);
-  const shard: Shard | undefined = values.shard ? parseShard(values.shard) : undefined;
+  const settings = { ...settingsFrom(values), maxWaitMs: maxWaitOf(values) };
+  const shard: Shard | undefined = values.shard ? parsed(() => parseShard(values.shard!)) : undefined;
+  const concurrency =
+    values.concurrency === undefined
+      ? values['base-url']
+        ? DEFAULT_CONCURRENCY
+        : DEFAULT_EMBEDDED_CONCURRENCY
+      : parsed(() => parseConcurrency(values.concurrency!));
   const bad = unknownCitations(spec.requirements, allCases);
   if (bad.length) throw new UsageError(`cases cite unknown requirement ids: ${bad.join(', ')}`);
   const expectedFailures = values['expected-failures']
@@ -592,7 +646,7 @@ async function commandRun(values: Values): Promise<number> {
   }
   const traceDir = values['trace-dir'] ?? '.conformance/traces';
   console.log(
-    `conformance: ${resolved.embedded ? 'embedded reference server' : resolved.target.baseUrl} · ${resolved.describe} · seed ${settings.seed} · ${settings.numRuns} runs${shard ? ` · shard ${values.shard}` : ''}`,
+    `conformance: ${resolved.embedded ? 'embedded reference server' : resolved.target.baseUrl} · ${resolved.describe} · seed ${settings.seed} · ${settings.numRuns} runs${shard ? ` · shard ${values.shard}` : ''} · concurrency ${concurrency} · max wait ${durationText(settings.maxWaitMs)}`,
   );
   const started = performance.now();
   let results: Awaited<ReturnType<typeof runCases>>;
@@ -607,6 +661,7 @@ async function commandRun(values: Values): Promise<number> {
       expectedFailures,
       optIn,
       traceDir,
+      concurrency,
       ...(resolved.embedded ? { perCase: () => startEmbedded({ seed: settings.seed }) } : {}),
       missingReason: resolved.missingReason,
       onResult: (r, i, n) => console.log(progressLine(r, i, n)),
@@ -629,6 +684,8 @@ async function commandRun(values: Values): Promise<number> {
     seed: settings.seed,
     numRuns: settings.numRuns,
     ...(values.shard ? { shard: values.shard } : {}),
+    concurrency,
+    maxWaitMs: settings.maxWaitMs,
     elapsedMs,
   };
   if (values.junit) await write(values.junit, junitXml(results));
@@ -663,7 +720,7 @@ async function commandReplay(values: Values, tracePath: string | undefined): Pro
 function commandList(values: Values): number {
   for (const c of selected(values)) {
     console.log(
-      `${c.id.padEnd(60)} ${c.family.padEnd(16)} ${c.requirements.join(' ')}${c.needs?.length ? `  [needs ${c.needs.join(', ')}]` : ''}`,
+      `${c.id.padEnd(60)} ${c.family.padEnd(16)} ${c.requirements.join(' ')}${c.needs?.length ? `  [needs ${needsText(c.needs)}]` : ''}`,
     );
   }
   return 0;

@@ -1,7 +1,8 @@
 /**
  * Runs cases against a target: selection by family and shard, a timeout per case, skips for
- * missing capabilities (with the reason), the expected-failures file, and a portable trace for
- * every failure.
+ * missing capabilities (with the reason), the expected-failures file, a portable trace for
+ * every failure, and several cases at once (`concurrency`), the ones that move what every case
+ * sees (the clock, faults) alone.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import {
   type RunSettings,
 } from './case.js';
 import { CheckFailure } from './http.js';
+import { missingNeeds, missingReason, movesSharedState } from './needs.js';
 import type { Trace } from './trace.js';
 
 export type Outcome = 'passed' | 'failed' | 'skipped' | 'expected-failure' | 'unexpected-pass';
@@ -67,6 +69,16 @@ export interface RunOptions {
   readonly expectedFailures?: Readonly<Record<string, string>>;
   /** Where failure traces are written (none when absent). */
   readonly traceDir?: string;
+  /**
+   * Cases run at once (default 1). Against a shared target, a case that moves its clock or
+   * switches its faults runs alone: the running cases finish first, the next wait for it.
+   */
+  readonly concurrency?: number;
+  /**
+   * Called as each case finishes: `index` counts the cases finished before it (so it is the case's
+   * place in the run's order when cases run one at a time). The results `runCases` returns are
+   * in the run's order whatever the order they finished in.
+   */
   readonly onResult?: (result: CaseResult, index: number, total: number) => void;
   /**
    * Why a case is skipped for capabilities the target lacks, in the user's terms ("no control API
@@ -101,10 +113,20 @@ export function selectCases(
   return selected;
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+/**
+ * Fails a case that takes longer than `ms` of its own time: the time it spends waiting for the
+ * server's progress (`CaseContext.waiting`, bounded by the maximum wait) does not count.
+ */
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string, waitedMs: () => number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  const started = performance.now();
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new CheckFailure(`${what} timed out after ${ms} ms`, null)), ms);
+    const check = () => {
+      const own = performance.now() - started - waitedMs();
+      if (own >= ms) reject(new CheckFailure(`${what} timed out after ${ms} ms`, null));
+      else timer = setTimeout(check, Math.max(1, ms - own));
+    };
+    timer = setTimeout(check, ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -123,18 +145,19 @@ export async function runOne(definition: CaseDefinition, options: RunOptions): P
     title: definition.title,
     requirements: definition.requirements,
   };
-  const missing = (definition.needs ?? []).filter(
-    (c) => !options.adapter.capabilities.has(c) && !options.optIn?.has(c),
+  const missing = missingNeeds(
+    definition.needs,
+    (c) => options.adapter.capabilities.has(c) || options.optIn?.has(c) === true,
   );
   if (missing.length) {
-    const optInOnly = missing.every((c) => OPT_IN_CAPABILITIES.includes(c));
+    const optInOnly = missing.every((n) => OPT_IN_CAPABILITIES.includes(n.capability));
     return {
       ...base,
       outcome: 'skipped',
       reason: optInOnly
-        ? `${NOT_OPTED_IN}: --opt-in ${missing.join(',')}`
-        : (options.missingReason ?? adapterLacks)(missing),
-      ...(optInOnly ? {} : { missing }),
+        ? `${NOT_OPTED_IN}: --opt-in ${missing.map((n) => n.capability).join(',')}`
+        : missingReason(missing, options.missingReason ?? adapterLacks),
+      ...(optInOnly ? {} : { missing: missing.map((n) => n.capability) }),
       durationMs: 0,
       requests: 0,
     };
@@ -144,7 +167,9 @@ export async function runOne(definition: CaseDefinition, options: RunOptions): P
   let failure: FailureDetail | undefined;
   let skipped: MissingCapabilityError | undefined;
   try {
-    await withTimeout(definition.run(ctx), options.settings.timeoutMs * 4, `case ${definition.id}`);
+    await withTimeout(definition.run(ctx), options.settings.timeoutMs * 4, `case ${definition.id}`, () =>
+      ctx.waitedMs(),
+    );
   } catch (error) {
     if (error instanceof MissingCapabilityError) skipped = error;
     else
@@ -220,10 +245,27 @@ export async function runOne(definition: CaseDefinition, options: RunOptions): P
   };
 }
 
+/** Parses `--concurrency N`: a positive integer. */
+export function parseConcurrency(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < 1)
+    throw new Error(`--concurrency must be a positive integer; got ${JSON.stringify(text)}`);
+  return n;
+}
+
+/**
+ * Whether a case must run alone: against a shared target (not a fresh server per case), one that
+ * moves the clock every case reads or switches faults every case meets.
+ */
+export const runsAlone = (definition: CaseDefinition, options: Pick<RunOptions, 'adapter' | 'perCase'>) =>
+  !options.perCase && movesSharedState(definition.needs, options.adapter.capabilities);
+
 export async function runCases(cases: readonly CaseDefinition[], options: RunOptions): Promise<CaseResult[]> {
   const selected = selectCases(cases, options);
-  const results: CaseResult[] = [];
-  for (const [i, c] of selected.entries()) {
+  const limit = Math.max(1, Math.floor(options.concurrency ?? 1));
+  const results: CaseResult[] = new Array(selected.length);
+  let finished = 0;
+  const runAt = async (i: number, c: CaseDefinition) => {
     let r: CaseResult;
     if (options.perCase) {
       const fresh = await options.perCase();
@@ -233,9 +275,37 @@ export async function runCases(cases: readonly CaseDefinition[], options: RunOpt
         await fresh.close();
       }
     } else r = await runOne(c, options);
-    results.push(r);
-    options.onResult?.(r, i, selected.length);
+    results[i] = r;
+    options.onResult?.(r, finished++, selected.length);
+  };
+  // Cases start in the run's order; one that must run alone waits for the running ones to finish
+  // and the next ones wait for it. The first error (a server that will not start, say) ends the
+  // run once the running cases have finished.
+  const running = new Set<Promise<void>>();
+  let error: { readonly cause: unknown } | undefined;
+  const start = (i: number, c: CaseDefinition) => {
+    const p: Promise<void> = runAt(i, c)
+      .catch((cause: unknown) => {
+        error ??= { cause };
+      })
+      .finally(() => running.delete(p));
+    running.add(p);
+    return p;
+  };
+  for (const [i, c] of selected.entries()) {
+    if (error) break;
+    if (runsAlone(c, options)) {
+      await Promise.all(running);
+      if (error) break;
+      await start(i, c);
+      continue;
+    }
+    while (running.size >= limit) await Promise.race(running);
+    if (error) break;
+    start(i, c);
   }
+  await Promise.all(running);
+  if (error) throw error.cause;
   return results;
 }
 

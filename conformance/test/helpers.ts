@@ -9,6 +9,7 @@ import { expect, it } from 'vitest';
 import { REFERENCE_CAPABILITIES } from '../src/adapters/reference.js';
 import type { CaseDefinition } from '../src/case.js';
 import { startEmbedded } from '../src/embedded.js';
+import { requiredCapabilities } from '../src/needs.js';
 import { runOne } from '../src/runner.js';
 
 export const pinSettings = (seed = 7) => ({ seed, numRuns: 25, timeoutMs: 10_000 });
@@ -44,7 +45,7 @@ export function itPassesAndCatches(
   it(`every ${family} case passes against the reference server`, async () => {
     for (const c of cases) {
       const r = await outcomeOf(c, [], settings);
-      const runnable = (c.needs ?? []).every((n) => REFERENCE_CAPABILITIES.has(n));
+      const runnable = requiredCapabilities(c.needs).every((n) => REFERENCE_CAPABILITIES.has(n));
       expect({ id: c.id, outcome: r.outcome, message: r.failure?.message }).toEqual({
         id: c.id,
         outcome: runnable ? 'passed' : 'skipped',

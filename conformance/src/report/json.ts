@@ -61,6 +61,15 @@ export const jsonReportSchema = Type.Object(
     seed: Type.Integer(),
     numRuns: Type.Integer({ minimum: 1 }),
     shard: Type.Optional(Type.String({ pattern: '^[0-9]+/[0-9]+$' })),
+    concurrency: Type.Optional(
+      Type.Integer({ minimum: 1, description: 'Cases run at once (--concurrency).' }),
+    ),
+    maxWaitMs: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description: 'The longest wait for a batch or a dream the adapter cannot drive (--max-wait).',
+      }),
+    ),
     elapsedMs: Type.Number({ minimum: 0 }),
     totals: Type.Object({
       cases: Count,
@@ -108,6 +117,10 @@ export interface JsonReportMeta {
   readonly seed: number;
   readonly numRuns: number;
   readonly shard?: string;
+  /** Cases run at once (`--concurrency`). */
+  readonly concurrency?: number;
+  /** The longest wait for a batch or a dream the adapter cannot drive (`--max-wait`). */
+  readonly maxWaitMs?: number;
   readonly elapsedMs: number;
 }
 

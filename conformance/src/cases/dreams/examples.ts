@@ -2,9 +2,13 @@
  * Example cases of the dream state table: one dream brought to a state along the machine's own
  * path, then one event, judged by the row `step` gives (answer, state, effects, or an unchanged
  * record). Each 400 row, each idempotent no-op and the output-store protection has its own case.
+ * Where the adapter cannot drive the pipeline, the dream is taken there by awaiting its own
+ * pipeline (a failure by losing its input store); only a failure with a chosen error type and
+ * chosen token usage need the pipeline driven.
  */
 import { step } from '@vendor-api/spec';
 import { type CaseDefinition, defineCase } from '../../case.js';
+import { type Need, needFor, orRealTime } from '../../needs.js';
 import {
   applyEvent,
   type DreamEvent,
@@ -26,10 +30,20 @@ interface Example {
   readonly times?: number;
 }
 
+/** What a case needs the pipeline driven for, where the event is a happening no client can await. */
+const DRIVEN: Partial<Record<DreamEvent, string>> = {
+  'pipeline.failed': 'a dream pipeline failing with a chosen error type',
+  'pipeline.progress': 'a running dream consuming chosen tokens',
+};
+
 function example(e: Example): CaseDefinition {
   const row = step(machine, e.state, e.event).row;
-  const pipelineNeeds =
-    e.state === 'pending' && !e.event.startsWith('output_store.') ? [] : (['drive-dreams'] as const);
+  const driven = DRIVEN[e.event];
+  const pipelineNeeds: Need[] = driven
+    ? [needFor('drive-dreams', driven)]
+    : e.state === 'pending' && !e.event.startsWith('output_store.')
+      ? []
+      : [orRealTime('drive-dreams')];
   return defineCase({
     id: `dreams.${e.id}`,
     family: 'dreams',

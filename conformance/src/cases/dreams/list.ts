@@ -7,6 +7,7 @@
 
 import { DREAM_LIST_LIMIT_DEFAULT, DREAM_LIST_LIMIT_MAX } from '@vendor-api/spec';
 import { defineCase } from '../../case.js';
+import { orRealTime } from '../../needs.js';
 import {
   applyEvent,
   authOf,
@@ -33,10 +34,11 @@ export const listInvariants = defineCase({
     'DREAM-ARCHIVE-EXCLUDED-FROM-LIST',
     'DREAM-RETRIEVE-ARCHIVED',
   ],
-  needs: ['memory-stores', 'sessions'],
+  // With the clock, dreams are created a millisecond apart (it moves the clock every case reads).
+  needs: ['memory-stores', 'sessions', orRealTime('clock')],
   async run(ctx) {
     const ws = await ctx.workspace();
-    const clock = ctx.adapter.capabilities.has('clock');
+    const clock = ctx.has('clock');
     const dreams: DreamHandle[] = [];
     for (let i = 0; i < CREATED; i++) {
       // Distinct creation instants make "newest first" a single order (ties are unspecified:

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { defineCase } from '../../case.js';
+import { orRealTime } from '../../needs.js';
 import { type DreamModel, type DreamReal, dreamCommands } from './commands/index.js';
-import { machine } from './support/index.js';
+import { drivesDreams, machine } from './support/index.js';
 
 /** Every requirement a row of the dream machine cites whose outcome the model asserts. */
 const ROW_REQUIREMENTS = [
@@ -16,7 +17,7 @@ export const dreamStateMachine = defineCase({
   id: 'dreams.state-machine',
   family: 'dreams',
   title:
-    'random sequences of dream operations, pipeline happenings, input losses, output-store attempts and time follow the dream machine',
+    'random sequences of dream operations, pipeline happenings, input losses, output-store attempts and time follow the dream machine (on the wall clock: the pipeline moves on its own and is awaited)',
   requirements: [
     ...ROW_REQUIREMENTS,
     'DREAM-CREATE-RETURNS-PENDING',
@@ -34,14 +35,18 @@ export const dreamStateMachine = defineCase({
     'DREAM-LIST-NEWEST-FIRST',
     'MEMSTORE-INPUT-NEVER-MODIFIED',
   ],
-  needs: ['memory-stores', 'sessions', 'drive-dreams'],
+  needs: ['memory-stores', 'sessions', orRealTime('drive-dreams'), orRealTime('clock')],
   async run(ctx) {
     const ws = await ctx.workspace();
-    const arbs = dreamCommands(ctx.vendor, { clock: ctx.adapter.capabilities.has('clock') });
+    const drive = drivesDreams(ctx);
+    const arbs = dreamCommands(ctx.vendor, { clock: ctx.has('clock'), drive });
     await ctx.property(
       fc.commands(arbs, { maxCommands: 30, size: 'max' }),
       async (cmds) => {
-        const setup = () => ({ model: { dreams: [] } as DreamModel, real: { ctx, ws } as DreamReal });
+        const setup = () => ({
+          model: { dreams: [], ownPipeline: !drive } as DreamModel,
+          real: { ctx, ws } as DreamReal,
+        });
         await fc.asyncModelRun(setup, cmds);
       },
       { numRuns: ctx.settings.numRuns },

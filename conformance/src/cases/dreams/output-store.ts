@@ -7,6 +7,7 @@ import type { Dream, MemoryStoreSessionResource } from '@vendor-api/spec';
 import { Unobservable } from '../../adapter.js';
 import { type CaseContext, defineCase } from '../../case.js';
 import type { Auth } from '../../http.js';
+import { orRealTime } from '../../needs.js';
 import { sessionIdOf } from '../sessions/support.js';
 import { dreamIn, retrieve } from './support/index.js';
 
@@ -31,7 +32,7 @@ export const outputStoreOrdinary = defineCase({
     'MEMSTORE-OUTPUT-RELEASE-AFTER-END',
     'MEMSTORE-OWNER-WORKSPACE',
   ],
-  needs: ['memory-stores', 'sessions', 'drive-dreams', 'workspaces'],
+  needs: ['memory-stores', 'sessions', orRealTime('drive-dreams'), 'workspaces'],
   async run(ctx) {
     const ws = ctx.target.workspace;
     // A plain store first: a target that refuses the placeholder agent leaves this unobservable.

@@ -7,6 +7,7 @@
 import { urls } from '@vendor-api/spec';
 import { MissingCapabilityError } from '../../adapter.js';
 import { type CaseContext, defineCase } from '../../case.js';
+import { needFor } from '../../needs.js';
 import {
   createIssuer,
   createRule,
@@ -73,7 +74,13 @@ export const fetchedKeySets = defineCase({
     'EXCH-ERR-GRANT-CAUSE-HIDDEN',
     'URL-ISSUER-UNFETCHED-FREE',
   ],
-  needs: ['issuers', 'federation-rules', 'service-accounts', 'issuer-hosting', 'clock'],
+  needs: [
+    'issuers',
+    'federation-rules',
+    'service-accounts',
+    'issuer-hosting',
+    needFor('clock', 'a minute of server time past the key rotation delay'),
+  ],
   async run(ctx) {
     for (const mode of ['explicit_url', 'discovery'] as const) {
       const first = await keyPair('ES256', `${mode}-1`);

@@ -12,6 +12,7 @@ import {
 } from '@vendor-api/spec';
 import { MissingCapabilityError } from '../../adapter.js';
 import { type CaseContext, defineCase } from '../../case.js';
+import { needFor } from '../../needs.js';
 import { createWorkspace, freshOrganization } from '../workspaces/support.js';
 import { judgeKey } from './fetched.js';
 import {
@@ -96,7 +97,11 @@ export const inlineKeysUpdate = defineCase({
   title:
     'an inline issuer never picks up a rotated key by itself (not even when its issuer_url serves it), and takes it as soon as the issuer is updated',
   requirements: ['KEYCACHE-INLINE-UPDATE', 'JWKS-INLINE-NO-REFRESH', 'JWKS-INLINE-NO-FETCH'],
-  needs: [...FEDERATION, 'issuer-updates', 'clock'],
+  needs: [
+    ...FEDERATION,
+    'issuer-updates',
+    needFor('clock', 'a minute of server time past the key-set refresh'),
+  ],
   async run(ctx) {
     const first = await keyPair('ES256', 'inline-1');
     const second = await keyPair('ES256', 'inline-2');

@@ -6,6 +6,7 @@
  */
 import { access, MANAGE_TUNNELS_SCOPE, type TokenExchangeResponse } from '@vendor-api/spec';
 import { defineCase } from '../../case.js';
+import { needFor } from '../../needs.js';
 import { probe } from '../access/probes.js';
 import {
   bearer,
@@ -203,7 +204,7 @@ export const tokenExpiry = defineCase({
   family: 'federation',
   title: 'an access token works until expires_in seconds have passed and is refused after',
   requirements: ['EXCH-RESPONSE-EXPIRES-IN', 'FED-TOKEN-SHORT-LIVED-ONE-WORKSPACE'],
-  needs: [...FEDERATION, 'clock'],
+  needs: [...FEDERATION, needFor('clock', "an access token's lifetime (up to 15 minutes) of server time")],
   async run(ctx) {
     const key = await keyPair('ES256');
     const issuer = await createIssuer(ctx, { keys: [key] });

@@ -6,6 +6,7 @@
 import { batchRules, type MessageBatch, messageBatchesMachine, step } from '@vendor-api/spec';
 import type { CaseContext } from '../../case.js';
 import type { Auth } from '../../http.js';
+import { endedAtProblem } from '../../instants.js';
 import { checkRecord, type SentRequest, success } from './checks.js';
 
 export const machine = messageBatchesMachine.machine;
@@ -22,6 +23,8 @@ export interface ModelBatch {
   readonly effects: Set<string>;
   /** The last non-null `results_url` seen. */
   resultsUrl: string | null;
+  /** Client time (`performance.now()`) before its creation was sent: bounds `ended_at` on the wall clock. */
+  readonly sentAt: number;
   /** No longer viewable: the server answered a 4xx once the batch was well past its retention. */
   gone?: boolean;
 }
@@ -36,6 +39,13 @@ export interface BatchModel {
   /** The server's time as the model knows it (ms since epoch). */
   now: number;
   readonly batches: ModelBatch[];
+  /**
+   * Batches process on their own (the adapter cannot drive them): an `in_progress` batch may be
+   * found ended at any read, its processing done (`processing.completed` needs no trigger).
+   */
+  readonly ownProcessing?: boolean;
+  /** The server's time is the wall clock (no adapter clock): `ended_at` is checked within bounds. */
+  readonly wallClock?: boolean;
 }
 
 export interface BatchReal {
@@ -76,7 +86,8 @@ export function happen(batch: ModelBatch, event: BatchEvent): void {
  * deadline an `in_progress` batch may also have finished processing on its own (the
  * `processing.completed` happening needs no trigger), so a batch whose deadline passed took one
  * of the two rows: both must lead to the same state, and its results may carry the effects of
- * either.
+ * either. Where batches process on their own (`ownProcessing`), a move short of a deadline is
+ * allowed too: the next read tells whether processing happened.
  */
 export function advance(model: BatchModel, ms: number): void {
   const from = model.now;
@@ -101,6 +112,7 @@ export function advance(model: BatchModel, ms: number): void {
       happen(batch, event);
     }
     if (
+      !model.ownProcessing &&
       batch.state === 'in_progress' &&
       to < batch.createdAt + batchRules.PROCESSING_DEADLINE_MS &&
       to > from
@@ -111,6 +123,20 @@ export function advance(model: BatchModel, ms: number): void {
     }
   }
   model.now = to;
+}
+
+/**
+ * Compares the state a server's record shows with the model's: equal, or, where batches process
+ * on their own, the state processing leads to (the model then takes that row: the batch was
+ * processed between two reads). Returns whether they agree.
+ */
+export function reconcile(model: BatchModel, batch: ModelBatch, observed: BatchState): boolean {
+  if (observed === batch.state) return true;
+  if (!model.ownProcessing) return false;
+  const r = step(machine, batch.state, 'processing.completed');
+  if (r.outcome.kind !== 'happens' || r.next !== observed) return false;
+  happen(batch, 'processing.completed');
+  return true;
 }
 
 /**
@@ -139,12 +165,17 @@ export async function observe(
   }
   if (row.outcome.kind === 'ok') success(ctx, res);
   else ctx.fail(`model: retrieve has a ${row.outcome.kind} row in ${batch.state}`);
+  const seenAt = performance.now();
   const record = ctx.bodyOf(res);
   ctx.field(res, '/id', batch.id);
   const observed = messageBatchesMachine.stateOf(record, new Date(model.now));
-  if (observed !== batch.state)
+  if (!reconcile(model, batch, observed))
     ctx.fail(`batch ${batch.id}: the model says ${batch.state}, the server's record says ${observed}`);
   checkRecord(ctx, record, batch.requests.length, batch.state === 'ended:past_retention');
+  if (model.wallClock) {
+    const problem = endedAtProblem(record, batch.sentAt, seenAt);
+    if (problem) ctx.fail(`batch ${batch.id}: ${problem}`);
+  }
   if (record.results_url !== null) batch.resultsUrl = record.results_url;
   return record;
 }

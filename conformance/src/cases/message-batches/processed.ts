@@ -1,5 +1,6 @@
 /**
- * Cases of batches processed at once (driven through the adapter): what each request ends as.
+ * Cases of processed batches (driven through the adapter, or awaited on the wall clock when it
+ * cannot drive them): what each request ends as.
  *
  * - An item with `max_tokens` 0 does not fail the batch creation; processed, it ends `errored`
  *   with `invalid_request_error` while the other items succeed.
@@ -12,6 +13,8 @@
 import { type MessageBatchRequestParams, step } from '@vendor-api/spec';
 import fc from 'fast-check';
 import { type CaseContext, defineCase } from '../../case.js';
+import { endedAtProblem } from '../../instants.js';
+import { needFor, orRealTime } from '../../needs.js';
 import {
   type AllowedResult,
   allowedResults,
@@ -23,11 +26,12 @@ import {
   success,
 } from './checks.js';
 import { machine } from './model.js';
+import { processBatch } from './processing.js';
 
 /**
- * Creates a batch of `requests`, has the adapter process it (the requests named in
- * `internalErrors` meeting an internal error), and reads the ended batch and its result lines
- * against the spec's consistency and result rules.
+ * Creates a batch of `requests`, has it processed (driven by the adapter, the requests named in
+ * `internalErrors` meeting an internal error; or awaited on the wall clock), and reads the ended
+ * batch and its result lines against the spec's consistency and result rules.
  */
 async function processNow(
   ctx: CaseContext,
@@ -36,20 +40,24 @@ async function processNow(
   /** The results a request may have, where the row's effects alone do not say (default: they do). */
   allowed?: (request: SentRequest, effects: ReadonlySet<string>) => AllowedResult[],
 ) {
+  const sentAt = performance.now();
   const created = await ctx.call('messages.batches.create', { body: body(requests) });
   success(ctx, created);
   ctx.field(created, '/processing_status', 'in_progress');
   const { id } = ctx.bodyOf(created);
-  await ctx.fixture('drive-batches', 'driveBatch', id, {
-    action: 'process',
-    ...(internalErrors === undefined ? {} : { internalErrors }),
-  });
+  await processBatch(ctx, id, 'workspace', internalErrors === undefined ? {} : { internalErrors });
   const row = step(machine, machine.initial, 'processing.completed');
   const res = await ctx.call('messages.batches.retrieve', { path: { message_batch_id: id } });
+  const seenAt = performance.now();
   success(ctx, res);
   const batch = ctx.bodyOf(res);
   ctx.field(res, '/processing_status', 'ended');
   checkRecord(ctx, batch, requests.length);
+  // On the wall clock (no adapter clock), the instant it ended lies within what the client saw.
+  if (!ctx.has('clock')) {
+    const problem = endedAtProblem(batch, sentAt, seenAt);
+    if (problem) ctx.fail(`batch ${id}: ${problem}`);
+  }
   if (batch.results_url === null) ctx.fail('an ended batch has no results_url');
   const results = await ctx.call('messages.batches.results', { url: batch.results_url }, false);
   success(ctx, results);
@@ -72,7 +80,7 @@ export const maxTokensZeroErrored = defineCase({
     'BATCH-PROCESSED-INDEPENDENTLY',
     'BATCH-END-ALL-PROCESSED',
   ],
-  needs: ['drive-batches'],
+  needs: [orRealTime('drive-batches')],
   async run(ctx: CaseContext) {
     const model = ctx.vendor.models.sonnet;
     await ctx.property(
@@ -100,7 +108,10 @@ export const internalErrorsErrored = defineCase({
     'BATCH-PROCESSED-INDEPENDENTLY',
     'BATCH-COUNTS-SUM',
   ],
-  needs: ['drive-batches', 'batch-internal-errors'],
+  needs: [
+    needFor('drive-batches', 'batch requests that meet an internal error on demand'),
+    needFor('batch-internal-errors', 'batch requests that meet an internal error on demand'),
+  ],
   async run(ctx: CaseContext) {
     const model = ctx.vendor.models.sonnet;
     await ctx.property(

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { type CaseContext, defineCase } from '../../case.js';
 import type { Auth } from '../../http.js';
+import { needFor, orRealTime } from '../../needs.js';
 import { requestItems } from './checks.js';
 import { AdvanceClockCommand } from './commands/clock.js';
 import { CreateBatchCommand } from './commands/create.js';
@@ -13,10 +14,13 @@ import { ListBatchesCommand } from './commands/list.js';
 import { ProcessBatchCommand } from './commands/process.js';
 import { DownloadResultsCommand } from './commands/results.js';
 import { RetrieveBatchCommand } from './commands/retrieve.js';
+import { startModel } from './lifecycle-model.js';
 import type { BatchModel, BatchReal } from './model.js';
+import { drivesBatches } from './processing.js';
 
 type Sequence = (
   requests: ReturnType<typeof requestItems> extends fc.Arbitrary<infer T> ? T : never,
+  drive: boolean,
 ) => fc.AsyncCommand<BatchModel, BatchReal>[];
 
 async function runSequence(ctx: CaseContext, sequence: Sequence): Promise<void> {
@@ -28,10 +32,10 @@ async function runSequence(ctx: CaseContext, sequence: Sequence): Promise<void> 
   await ctx.property(
     requestItems(ctx.vendor.models.sonnet, 1, 4),
     async (requests) => {
-      const now = await ctx.fixture('clock', 'now');
+      const start = await startModel(ctx);
       await fc.asyncModelRun(
-        async () => ({ model: { now, batches: [] } as BatchModel, real: { ctx, auth } as BatchReal }),
-        sequence(requests),
+        async () => ({ model: { ...start, batches: [] } as BatchModel, real: { ctx, auth } as BatchReal }),
+        sequence(requests, drivesBatches(ctx)),
       );
     },
     { numRuns: Math.min(ctx.settings.numRuns, 5) },
@@ -52,11 +56,11 @@ export const resultsRetention = defineCase({
     'BATCH-END-RESULTS-READY',
     'BATCH-RETRIEVE',
   ],
-  needs: ['clock', 'drive-batches'],
+  needs: [needFor('clock', '29 days of server time'), orRealTime('drive-batches')],
   run: (ctx: CaseContext) =>
-    runSequence(ctx, (requests) => [
+    runSequence(ctx, (requests, drive) => [
       new CreateBatchCommand(requests),
-      new ProcessBatchCommand(0),
+      new ProcessBatchCommand(0, drive),
       new DownloadResultsCommand(0),
       new AdvanceClockCommand('29d'),
       new RetrieveBatchCommand(0),
@@ -78,7 +82,7 @@ export const expiryAt24Hours = defineCase({
     'BATCH-ENDED-NONE-PROCESSING',
     'BATCH-OBJECT-ENDED-AT-SET',
   ],
-  needs: ['clock'],
+  needs: [needFor('clock', '24 hours of server time')],
   run: (ctx: CaseContext) =>
     runSequence(ctx, (requests) => [
       new CreateBatchCommand(requests),

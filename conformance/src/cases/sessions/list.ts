@@ -8,6 +8,7 @@
 import { SESSION_RESOURCE_LIST_LIMIT_MAX } from '@vendor-api/spec';
 import fc from 'fast-check';
 import { defineCase } from '../../case.js';
+import { orRealTime } from '../../needs.js';
 import { addFile, freshSession, keyOf, listAll } from './support.js';
 
 export const resourceList = defineCase({
@@ -23,9 +24,10 @@ export const resourceList = defineCase({
     'SRES-LIST-ORDER-CREATED-AT',
     'SRES-KIND-DISCRIMINATOR',
   ],
-  needs: ['sessions', 'files'],
+  // With the clock, resources are added a second apart (it moves the clock every case reads).
+  needs: ['sessions', 'files', orRealTime('clock')],
   async run(ctx) {
-    const clock = ctx.adapter.capabilities.has('clock');
+    const clock = ctx.has('clock');
     const scenario = fc.record({
       count: fc.integer({ min: 0, max: 24 }),
       limits: fc.uniqueArray(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 3 }),

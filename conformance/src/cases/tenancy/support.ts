@@ -6,6 +6,7 @@ import type { Dream } from '@vendor-api/spec';
 import { type Tenant, Unobservable } from '../../adapter.js';
 import type { CaseContext } from '../../case.js';
 import type { Auth, Response } from '../../http.js';
+import { waitUntil } from '../../wait.js';
 
 /**
  * Another tenant (organization): as the run was given it, else made by the adapter (capability
@@ -50,9 +51,22 @@ export async function neverRuns(
   const id = (created.body as Partial<Dream> | null)?.id;
   if (typeof id !== 'string')
     return ctx.fail(`${what}: the dream was created without an id: ${created.text}`);
-  await ctx.fixture('drive-dreams', 'driveDream', id, { action: 'start' });
-  const read = await ctx.call('dreams.retrieve', { path: { dream_id: id }, auth });
-  const status = (read.body as Partial<Dream> | null)?.status;
+  const read = () => ctx.call('dreams.retrieve', { path: { dream_id: id }, auth });
+  const statusOf = (res: Response) => (res.body as Partial<Dream> | null)?.status;
+  let status: unknown;
+  if (ctx.has('drive-dreams')) {
+    await ctx.fixture('drive-dreams', 'driveDream', id, { action: 'start' });
+    status = statusOf(await read());
+  } else {
+    // The pipeline starts on its own: awaited until the dream has left `pending`.
+    const { value } = await waitUntil(ctx, {
+      what: `dream ${id} to leave pending`,
+      poll: read,
+      done: (res) => res.status >= 400 || statusOf(res) !== 'pending',
+      describe: (res) => `status ${JSON.stringify(statusOf(res))}`,
+    });
+    status = statusOf(value);
+  }
   if (status !== 'failed')
     ctx.fail(
       `${what}: the dream was created and, its pipeline started, is ${String(status)}; it must not run on an input that is not the caller's`,

@@ -7,6 +7,7 @@ import { DREAM_LIST_LIMIT_DEFAULT, DREAM_LIST_LIMIT_MAX, type Vendor } from '@ve
 import fc from 'fast-check';
 import { PIPELINE_ERROR_TYPES } from '../support/index.js';
 import { ArchiveCommand } from './archive.js';
+import { AwaitCommand } from './await.js';
 import { CancelCommand } from './cancel.js';
 import { ClockAdvanceCommand } from './clock-advance.js';
 import { CreateCommand } from './create.js';
@@ -28,8 +29,12 @@ type Arb = fc.Arbitrary<fc.AsyncCommand<DreamModel, DreamReal>>;
 const index = fc.nat({ max: 3 });
 const change = fc.constantFrom<'archive' | 'delete'>('archive', 'delete');
 
-/** The command arbitraries; `clock` adds time passing (it needs the adapter's clock). */
-export function dreamCommands(v: Vendor, options: { clock: boolean }): Arb[] {
+/**
+ * The command arbitraries; `clock` adds time passing (it needs the adapter's clock); `drive` the
+ * pipeline's happenings, driven through the adapter (without it, waits for the pipeline's own
+ * progress take their place).
+ */
+export function dreamCommands(v: Vendor, options: { clock: boolean; drive?: boolean }): Arb[] {
   const create: Arb = fc
     .record({
       model: fc.constantFrom(...v.models.all),
@@ -50,6 +55,17 @@ export function dreamCommands(v: Vendor, options: { clock: boolean }): Arb[] {
       fc.option(fc.constantFrom(DREAM_LIST_LIMIT_DEFAULT, DREAM_LIST_LIMIT_MAX), { nil: undefined }),
     )
     .map(([a, l]) => new ListCommand(a, l));
+  const pipeline: Arb[] =
+    options.drive === false
+      ? [index.map((i) => new AwaitCommand(i, 'started')), index.map((i) => new AwaitCommand(i, 'ended'))]
+      : [
+          index.map((i) => new PipelineStartCommand(i)),
+          index.map((i) => new PipelineStartCommand(i)),
+          index.map((i) => new PipelineSucceedCommand(i)),
+          index.map((i) => new PipelineSucceedCommand(i)),
+          fail,
+          progress,
+        ];
   // Repeats weigh the choice toward the commands that move dreams through the table.
   const arbs: Arb[] = [
     create,
@@ -58,12 +74,7 @@ export function dreamCommands(v: Vendor, options: { clock: boolean }): Arb[] {
     index.map((i) => new CancelCommand(i)),
     index.map((i) => new ArchiveCommand(i)),
     index.map((i) => new ArchiveCommand(i)),
-    index.map((i) => new PipelineStartCommand(i)),
-    index.map((i) => new PipelineStartCommand(i)),
-    index.map((i) => new PipelineSucceedCommand(i)),
-    index.map((i) => new PipelineSucceedCommand(i)),
-    fail,
-    progress,
+    ...pipeline,
     index.map((i) => new RetrieveCommand(i)),
     fc.tuple(index, change).map(([i, c]) => new InputStoreLostCommand(i, c)),
     fc.tuple(index, change).map(([i, c]) => new InputSessionLostCommand(i, c)),

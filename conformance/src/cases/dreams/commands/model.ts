@@ -11,6 +11,11 @@ import { type DreamEvent, type DreamHandle, machine } from '../support/index.js'
 
 export interface DreamModel {
   readonly dreams: DreamHandle[];
+  /**
+   * The pipeline moves on its own (the adapter cannot drive it): a dream read back may be in any
+   * state its pipeline reaches from the model's.
+   */
+  readonly ownPipeline?: boolean;
 }
 
 export interface DreamReal {

@@ -18,6 +18,8 @@ export interface DreamHandle {
   readonly sessionIds: readonly string[];
   /** The body sent at creation (inputs, model, instructions as sent). */
   readonly sent: DreamCreateParams;
+  /** Client time (`performance.now()`) before the creation was sent: bounds `ended_at` on the wall clock. */
+  readonly sentAt: number;
   /** The last dream read back. */
   last: Dream;
   /** The state the model holds for it. */
@@ -74,6 +76,7 @@ export async function createDream(
     ? (await ctx.fixture('memory-store-state', 'memoryStoreState', storeId)).digest
     : undefined;
   const body = createBody(storeId, sessionIds, options, ctx);
+  const sentAt = performance.now();
   const res = await ctx.call('dreams.create', { body, auth: authOf(ctx, ws) });
   success(ctx, res);
   const dream = ctx.bodyOf(res);
@@ -84,6 +87,7 @@ export async function createDream(
     storeId,
     sessionIds,
     sent: body,
+    sentAt,
     last: dream,
     state: machine.initial,
     store: 'live',

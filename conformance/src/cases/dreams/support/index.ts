@@ -22,4 +22,5 @@ export {
   pathTo,
   reachableByPipeline,
 } from './machine.js';
+export { adoptPipelineState, awaitDream, drivesDreams } from './pipeline.js';
 export { retrieve } from './retrieve.js';

@@ -37,13 +37,17 @@ export function reachableByPipeline(from: DreamState): Set<DreamState> {
 }
 
 /**
- * The shortest sequence of events (operations and pipeline happenings whose rows take effect)
- * that brings a new dream to `target`, found by walking the machine's table.
+ * The shortest sequence of events (by default operations and pipeline happenings whose rows take
+ * effect) that brings a new dream (or one in `from`) to `target`, found by walking the machine's
+ * table.
  */
-export function pathTo(target: DreamState): DreamEvent[] {
-  const events: DreamEvent[] = ['dreams.cancel', 'dreams.archive', ...TIME_DRIVEN];
-  const prev = new Map<DreamState, { from: DreamState; event: DreamEvent } | null>([[machine.initial, null]]);
-  const queue: DreamState[] = [machine.initial];
+export function pathTo(
+  target: DreamState,
+  events: readonly DreamEvent[] = ['dreams.cancel', 'dreams.archive', ...TIME_DRIVEN],
+  from: DreamState = machine.initial,
+): DreamEvent[] {
+  const prev = new Map<DreamState, { from: DreamState; event: DreamEvent } | null>([[from, null]]);
+  const queue: DreamState[] = [from];
   while (queue.length) {
     const s = queue.shift()!;
     if (s === target) break;

@@ -2,15 +2,20 @@
 import { type Dream, dreamRules, spec } from '@vendor-api/spec';
 import type { CaseContext } from '../../../case.js';
 import { containsData, documentedPart } from '../../../data.js';
+import { endedAtProblem } from '../../../instants.js';
 import { authOf, success } from './answers.js';
 import type { DreamHandle } from './create.js';
 
-/** Reads a dream by id (schema-checked) and checks the field invariants of its status. */
+/**
+ * Reads a dream by id (schema-checked) and checks the field invariants of its status; on the wall
+ * clock (no adapter clock) also that it ended between its creation and this read.
+ */
 export async function retrieve(ctx: CaseContext, handle: DreamHandle): Promise<Dream> {
   const res = await ctx.call('dreams.retrieve', {
     path: { dream_id: handle.id },
     auth: authOf(ctx, handle.ws),
   });
+  const seenAt = performance.now();
   success(ctx, res);
   const dream = ctx.bodyOf(res);
   const problems = dreamRules.dreamInvariantProblems(dream);
@@ -25,6 +30,10 @@ export async function retrieve(ctx: CaseContext, handle: DreamHandle): Promise<D
       ctx.fail(
         `dream ${handle.id}: ${k} changed from ${JSON.stringify(handle.last[k])} to ${JSON.stringify(dream[k])}`,
       );
+  }
+  if (!ctx.has('clock')) {
+    const problem = endedAtProblem(dream, handle.sentAt, seenAt);
+    if (problem) ctx.fail(`dream ${handle.id}: ${problem} (DREAM-ENDED-AT-NULL-UNTIL-TERMINAL)`);
   }
   return dream;
 }

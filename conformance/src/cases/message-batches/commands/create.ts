@@ -15,6 +15,7 @@ export class CreateBatchCommand implements fc.AsyncCommand<BatchModel, BatchReal
 
   async run(model: BatchModel, real: BatchReal): Promise<void> {
     const ctx: CaseContext = real.ctx;
+    const sentAt = performance.now();
     // Items with max_tokens 0 are accepted here: params are validated asynchronously
     // (BATCH-PARAMS-ASYNC-VALIDATION, BATCH-ITEM-MAX-TOKENS-MIN-1).
     const res = await ctx.call('messages.batches.create', { body: body(this.requests), auth: real.auth });
@@ -28,10 +29,12 @@ export class CreateBatchCommand implements fc.AsyncCommand<BatchModel, BatchReal
     model.batches.push({
       id: batch.id,
       requests: this.requests,
-      createdAt: model.now,
+      // On the wall clock the model knows the server's time only from its records.
+      createdAt: model.wallClock ? Date.parse(batch.created_at) : model.now,
       state: machine.initial,
       effects: new Set(),
       resultsUrl: null,
+      sentAt,
     });
   }
 
