@@ -40,19 +40,7 @@ export function federationMethods(tc: ControlCalls): AreaMethods {
   return {
     methods: {
       async createIssuer(issuer: IssuerFixture) {
-        const r = await tc.ok<{ id: string }>(
-          'issuers.create',
-          {},
-          {
-            name: issuer.name,
-            issuer_url: issuer.issuer_url,
-            jwks: issuer.jwks,
-            ...(issuer.maxLifetimeSeconds !== undefined
-              ? { max_token_lifetime_seconds: issuer.maxLifetimeSeconds }
-              : {}),
-          },
-        );
-        return { id: r.id };
+        return { id: (await tc.ok<{ id: string }>('issuers.create', {}, issuerBody(issuer))).id };
       },
       async createServiceAccount(name: string, workspaceIds: readonly string[]) {
         const r = await tc.ok<{ id: string }>(
@@ -66,23 +54,9 @@ export function federationMethods(tc: ControlCalls): AreaMethods {
         return { id: r.id };
       },
       async createFederationRule(rule: RuleFixture) {
-        const r = await tc.ok<{ id: string }>(
-          'rules.create',
-          {},
-          {
-            issuer_id: rule.issuer,
-            name: rule.name,
-            match: rule.match,
-            oauth_scope: rule.oauth_scope,
-            workspace_ids: rule.workspace_ids,
-            ...(rule.token_lifetime_seconds !== undefined
-              ? { token_lifetime_seconds: rule.token_lifetime_seconds }
-              : {}),
-          },
-        );
         // A rule of the protocol names no service account: any service account of the organization
         // that is a member of the chosen workspace may exchange under it.
-        return { id: r.id };
+        return { id: (await tc.ok<{ id: string }>('rules.create', {}, ruleBody(rule))).id };
       },
       async registerIssuer(issuer: LooseFixture<IssuerFixture>) {
         return registration(await tc.call('issuers.create', {}, issuerBody(issuer)));
