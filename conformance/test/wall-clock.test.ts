@@ -14,6 +14,7 @@ import { referenceAdapter } from '../src/adapters/reference.js';
 import type { Capability } from '../src/capabilities.js';
 import type { CaseDefinition } from '../src/case.js';
 import { cases as dreamCases } from '../src/cases/dreams/index.js';
+import { allCases } from '../src/cases/index.js';
 import { cases as batchCases } from '../src/cases/message-batches/index.js';
 import { type CaseResult, runCases } from '../src/runner.js';
 
@@ -148,4 +149,73 @@ describe('wall-clock mode: no clock, no drives', () => {
     },
     60_000,
   );
+});
+
+/** The reference adapter without its clock (every drive kept). */
+function withoutClock(inner: Adapter): Adapter {
+  const { advanceClock: _advance, now: _now, setup: _setup, teardown: _teardown, ...rest } = inner;
+  return {
+    ...rest,
+    name: `${inner.name} without clock`,
+    capabilities: new Set([...inner.capabilities].filter((c) => c !== 'clock')),
+  };
+}
+
+/** With only the clock withheld: what still needs server time the wall clock cannot give in a run. */
+const SKIPPED_WITHOUT_CLOCK: Readonly<Record<string, RegExp>> = {
+  'message-batches.expiry-24h': /^needs 24 hours of server time: the control API offers no clock$/,
+  'message-batches.results-retention': /^needs 29 days of server time: the control API offers no clock$/,
+  'message-batches.expired-unsent': /the control API offers no clock/,
+  'message-batches.creation-limits': /^off unless the run opts in/,
+  'federation.fetched-key-sets': /^needs a minute of server time .*: the control API offers no clock$/,
+  'federation.inline-keys-update': /^needs a minute of server time .*: the control API offers no clock$/,
+  'federation.token-expiry': /^needs an access token's lifetime .*: the control API offers no clock$/,
+};
+
+describe('wall-clock mode: the clock withheld, every other capability offered', () => {
+  it('runs every case of the suite but those needing hours, days or minutes of server time, and they pass', async () => {
+    const app = createServer({
+      testControl: true,
+      seed,
+      clock: realClock,
+      timings: { batchProcessingMs: null, dreamStartMs: null, dreamRunMs: null },
+    });
+    try {
+      const baseUrl = await app.reference.listenLocal(0);
+      const { demo } = app.reference.state;
+      const target: Target = {
+        baseUrl,
+        adminKey: demo.adminKey,
+        workspace: { id: demo.workspaceId, apiKey: demo.workspaceKey },
+        organizationId: demo.organizationId,
+      };
+      const inner = referenceAdapter(baseUrl, {
+        testControlToken: app.reference.testControlToken ?? '',
+        organizationId: demo.organizationId,
+      });
+      const results = await runCases(allCases, {
+        target,
+        adapter: withoutClock(inner),
+        spec,
+        settings,
+        concurrency: 4,
+        missingReason: (m) => `the control API offers no ${m.join(', ')}`,
+      });
+      expect(
+        results
+          .filter((r) => r.outcome !== 'passed')
+          .map((r) => ({
+            id: r.id,
+            outcome: r.outcome,
+            reason: r.reason ?? r.failure?.message.slice(0, 400),
+          })),
+      ).toEqual(
+        Object.entries(SKIPPED_WITHOUT_CLOCK)
+          .map(([id, reason]) => ({ id, outcome: 'skipped', reason: expect.stringMatching(reason) }))
+          .sort((a, b) => (a.id < b.id ? -1 : 1)),
+      );
+    } finally {
+      await app.close();
+    }
+  }, 480_000);
 });
