@@ -345,10 +345,11 @@ class State:
                 batch.results.setdefault(r["custom_id"], {"type": "expired"})
             batch.ended = batch.created + PROCESSING_DEADLINE_MS
 
-    def process(self, batch, at, internal_errors=()):
-        """Sends every unsent request to the stand-in model; each ends on its own."""
+    def process(self, batch, at, internal_errors=(), only=None):
+        """Sends the unsent requests (those of `only`, when given) to the stand-in model; the batch
+        ends once every request has its result."""
         for r in batch.requests:
-            if r["custom_id"] in batch.results:
+            if r["custom_id"] in batch.results or (only is not None and r["custom_id"] not in only):
                 continue
             try:
                 check_message_params(r["params"], min_max_tokens=1)
@@ -360,7 +361,8 @@ class State:
                     e.error_type = "invalid_request_error"
                 result = {"type": "errored", "error": error_body(e)}
             batch.results[r["custom_id"]] = result
-        batch.ended = at
+        if all(r["custom_id"] in batch.results for r in batch.requests):
+            batch.ended = at
 
     def cancel(self, batch):
         if not batch.in_progress:
@@ -518,7 +520,8 @@ ROUTES = [
 
 
 def control_capabilities(state):
-    caps = ["clock", "workspaces"] + (["drive-batches", "batch-internal-errors"] if state.drive_batches else [])
+    drives = ["drive-batches", "batch-internal-errors", "batch-partial-processing"]
+    caps = ["clock", "workspaces"] + (drives if state.drive_batches else [])
     return {"protocol": "api-conformance-control", "version": 1, "capabilities": caps, "target": state.target}
 
 
@@ -538,7 +541,7 @@ def control_workspace(state, body, org):
     return {"id": ws, "workspace_key": key}
 
 
-def control_complete(state, body, batch_id):
+def control_complete(state, body, batch_id, partial=False):
     if not state.drive_batches:
         raise not_found("this server processes batches on its own (started with --no-drive-batches)")
     batch = state.batches.get(batch_id)
@@ -547,11 +550,18 @@ def control_complete(state, body, batch_id):
     state.settle(batch)
     if not batch.in_progress:
         raise ApiError(409, "conflict_error", f"message batch {batch_id} has already ended")
+    ids = {r["custom_id"] for r in batch.requests if r["custom_id"] not in batch.results}
+    only = None
+    if partial:  # batch-partial-processing: only these requests; the others stay unsent
+        only = body.get("custom_ids") if isinstance(body, dict) else None
+        if not isinstance(only, list) or len(set(map(str, only))) != len(only) or not all(
+                isinstance(i, str) and i in ids for i in only):
+            raise invalid("custom_ids: must list distinct custom ids of the batch's unsent requests")
+        ids = set(only)
     internal = body.get("internal_errors", []) if isinstance(body, dict) else []
-    ids = {r["custom_id"] for r in batch.requests}
     if not isinstance(internal, list) or not all(isinstance(i, str) and i in ids for i in internal):
-        raise invalid("internal_errors: must list custom ids of the batch's requests")
-    state.process(batch, state.clock.now(), set(internal))
+        raise invalid("internal_errors: must list custom ids of the requests processed now")
+    state.process(batch, state.clock.now(), set(internal), None if only is None else set(only))
     return state.render(batch)
 
 
@@ -561,6 +571,7 @@ CONTROL_ROUTES = [
     ("POST", r"/_control/clock/advance", control_advance),
     ("POST", r"/_control/organizations/([^/]+)/workspaces", control_workspace),
     ("POST", r"/_control/batches/([^/]+)/complete", control_complete),
+    ("POST", r"/_control/batches/([^/]+)/process", lambda s, b, i: control_complete(s, b, i, partial=True)),
 ]
 
 
