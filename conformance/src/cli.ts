@@ -106,9 +106,10 @@ Run options:
 ${SEED_HELP}
 ${SELECT_HELP}
   --shard i/n               the i-th of n shards (stable split by case id)
-  --concurrency N           cases run at once (default ${DEFAULT_CONCURRENCY} with --base-url, ${DEFAULT_EMBEDDED_CONCURRENCY} embedded: it
-                            shares the suite's thread); against a shared server a case that moves
-                            its clock or switches faults runs alone; the report stays in case order
+  --concurrency N           cases run at once (default ${DEFAULT_CONCURRENCY} against a server given by
+                            --base-url or --control-url, ${DEFAULT_EMBEDDED_CONCURRENCY} embedded: it shares the
+                            suite's thread); against a shared server a case that moves its clock
+                            or switches faults runs alone; the report stays in case order
   --max-wait DURATION       how long a case waits for a batch to end or a dream to start or end
                             where the adapter cannot drive them (it polls, as a client would):
                             90s, 5m, 1500ms (default ${durationText(DEFAULT_MAX_WAIT_MS)})
@@ -626,7 +627,7 @@ async function commandRun(values: Values): Promise<number> {
   const shard: Shard | undefined = values.shard ? parsed(() => parseShard(values.shard!)) : undefined;
   const concurrency =
     values.concurrency === undefined
-      ? values['base-url']
+      ? values['base-url'] || values['control-url']
         ? DEFAULT_CONCURRENCY
         : DEFAULT_EMBEDDED_CONCURRENCY
       : parsed(() => parseConcurrency(values.concurrency!));
