@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { type Adapter, need, type Target, type Workspace } from './adapter.js';
 import type { Capability } from './capabilities.js';
 import { type CallOptions, CheckFailure, Http, type Response, type UncheckedCallOptions } from './http.js';
-import type { Need } from './needs.js';
+import { capabilityOf, type Need } from './needs.js';
 import { type FixtureStep, Recorder, type Step } from './trace.js';
 
 export interface CaseDefinition {
@@ -169,6 +169,12 @@ export class CaseContext {
     method: K,
     ...args: Parameters<Extract<NonNullable<Adapter[K]>, (...a: never[]) => unknown>>
   ): Promise<Awaited<ReturnType<Extract<NonNullable<Adapter[K]>, (...a: never[]) => unknown>>>> {
+    // A case that moves a shared target's clock must say so in its needs: the runner runs it alone
+    // (cases running at once would see their dreams and batches jump ahead).
+    if (method === 'advanceClock' && !(this.definition.needs ?? []).some((n) => capabilityOf(n) === 'clock'))
+      throw new Error(
+        `case ${this.definition.id} moves the clock but its needs do not name it (add 'clock' or orRealTime('clock'))`,
+      );
     const fn = need(this.adapter, capability, method) as unknown as (...a: unknown[]) => Promise<unknown>;
     const step = this.recorder.add<FixtureStep>({
       kind: 'fixture',

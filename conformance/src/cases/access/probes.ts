@@ -20,6 +20,7 @@ import {
   SessionResourceId,
   TokenExchangeParams,
   WorkspaceId,
+  workspaceRules,
 } from '@vendor-api/spec';
 import type { Capability } from '../../capabilities.js';
 import { archiveWorkspace, type CaseContext, type Release } from '../../case.js';
@@ -106,14 +107,25 @@ async function member(ctx: CaseContext, workspaceId: string): Promise<string | n
 
 const placeholder = (options: CallOptions): Probe => ({ options, valid: false });
 
-/** The name of the workspaces the probe of `organizations.workspaces.create` creates. */
-const PROBE_WORKSPACE = 'access-probe';
+/**
+ * The name of the workspaces the probe of `organizations.workspaces.create` creates: one per case,
+ * so that cases running at once on one organization never ask for the same name (a server may
+ * refuse a name an active workspace has: UNSPEC-WS-NAME-CONSTRAINTS), within 40 characters.
+ */
+const probeWorkspace = (ctx: CaseContext) => `probe-${ctx.definition.id.split('.').at(-1)}`.slice(0, 40);
 
 /** Archives the active workspaces of the target's organization that have this name. */
 const archiveWorkspacesNamed =
   (name: string): Release =>
   async (http) => {
-    const list = await http.call('organizations.workspaces.list', { auth: 'admin' }, false);
+    // Every active workspace: an organization holds at most WORKSPACE_CAP, and the list's default
+    // page may hold fewer (UNSPEC-WS-LIST-LIMIT); a server refusing that limit is asked without one.
+    let list = await http.call(
+      'organizations.workspaces.list',
+      { query: { limit: workspaceRules.WORKSPACE_CAP }, auth: 'admin' },
+      false,
+    );
+    if (list.status >= 300) list = await http.call('organizations.workspaces.list', { auth: 'admin' }, false);
     for (const record of workspaceRecords(list.body))
       if (record.name === name && typeof record.id === 'string') await archiveWorkspace(record.id)(http);
   };
@@ -147,8 +159,8 @@ export async function probe(ctx: CaseContext, endpoint: Operation): Promise<Prob
       return { options: { path: { workspace_id: ws } }, valid: true };
     case 'organizations.workspaces.create':
       // Its answer is not shown: what it made is found by name when the case ends, and archived.
-      ctx.afterCase(archiveWorkspacesNamed(PROBE_WORKSPACE));
-      return { options: { body: { name: PROBE_WORKSPACE } }, valid: true };
+      ctx.afterCase(archiveWorkspacesNamed(probeWorkspace(ctx)));
+      return { options: { body: { name: probeWorkspace(ctx) } }, valid: true };
     case 'organizations.workspaces.archive': {
       if (!has(ctx, 'workspaces')) return placeholder({ path: { workspace_id: probeId(WorkspaceId) } });
       const w = await ctx.fixture('workspaces', 'createWorkspace', 'access-probe-archive');

@@ -9,9 +9,11 @@
  * reachable, UNSPEC-DREAM-LIST-ENVELOPE). The other workspace's dreams are created last, so a list
  * that leaks them, newest first, shows them on its first page.
  */
+
 import { DREAM_LIST_LIMIT_MAX } from '@vendor-api/spec';
 import type { Workspace } from '../../adapter.js';
 import { defineCase } from '../../case.js';
+import { orRealTime } from '../../needs.js';
 import { applyEvent, createDream, type DreamHandle, firstPage } from './support/index.js';
 
 /** Dreams created in each workspace; the first of each is canceled and archived. */
@@ -22,7 +24,7 @@ export const listWorkspaceScoped = defineCase({
   family: 'dreams',
   title: "each workspace key's dream list holds its workspace's dreams and none of another workspace's",
   requirements: ['DREAM-LIST-WORKSPACE', 'AUTH-KEY-ONE-WORKSPACE'],
-  needs: ['memory-stores', 'sessions', 'workspaces'],
+  needs: ['memory-stores', 'sessions', 'workspaces', orRealTime('clock')],
   async run(ctx) {
     const target = ctx.target.workspace;
     const fresh = await ctx.workspace();

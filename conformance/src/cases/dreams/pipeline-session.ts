@@ -8,8 +8,10 @@
  * The session's events, the other half of the sentence, are not observable: their kinds and the
  * streaming endpoint are not shown (UNSPEC-DREAM-EVENTS, DREAM-EVENTS-STREAMABLE).
  */
+
 import { step } from '@vendor-api/spec';
 import { defineCase } from '../../case.js';
+import { orRealTime } from '../../needs.js';
 import { applyEvent, type DreamEvent, dreamIn, judgeSessionReadable, machine } from './support/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,7 +27,7 @@ export const pipelineSessionReadable = defineCase({
   title:
     'the pipeline session of a dream that ended while running (completed, failed, input lost, canceled) stays readable, also after the dream is archived',
   requirements: ['DREAM-PIPELINE-SESSION-READABLE', 'DREAM-PIPELINE-SESSION-ARCHIVED'],
-  needs: ['memory-stores', 'sessions', 'drive-dreams'],
+  needs: ['memory-stores', 'sessions', 'drive-dreams', orRealTime('clock')],
   async run(ctx) {
     const ws = await ctx.workspace();
     for (const event of ENDINGS) {
