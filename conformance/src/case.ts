@@ -8,7 +8,14 @@ import type { OperationId, ResponseBodyOf, VendorSpec } from '@vendor-api/spec';
 import fc from 'fast-check';
 import { type Adapter, need, type Target, type Workspace } from './adapter.js';
 import type { Capability } from './capabilities.js';
-import { type CallOptions, CheckFailure, Http, type Response, type UncheckedCallOptions } from './http.js';
+import {
+  type Auth,
+  type CallOptions,
+  CheckFailure,
+  Http,
+  type Response,
+  type UncheckedCallOptions,
+} from './http.js';
 import { capabilityOf, type Need } from './needs.js';
 import { type FixtureStep, Recorder, type Step } from './trace.js';
 
@@ -55,6 +62,9 @@ export interface FailureDetail {
   readonly counterexample?: string;
   readonly steps: readonly Step[];
 }
+
+/** The trace placeholder of the workspace key of a case's own workspace (`workspace()`). */
+const WORKSPACE_KEY_2 = 'workspace_key_2';
 
 export class CaseContext {
   /** Recorder of the current run (a property resets it per run; the failing one is kept). */
@@ -215,10 +225,17 @@ export class CaseContext {
         'createWorkspace',
         `conformance-${this.definition.id}`.slice(0, 60),
       );
-      this.recorder.secret(ws.apiKey, 'workspace_key_2');
+      this.recorder.secret(ws.apiKey, WORKSPACE_KEY_2);
       return ws;
     }
     return this.target.workspace;
+  }
+
+  /** The credential of a workspace `workspace()` gave: the target's own key is `workspace`. */
+  authOf(ws: Workspace): Auth {
+    return ws.apiKey === this.target.workspace.apiKey
+      ? 'workspace'
+      : { apiKey: ws.apiKey, placeholder: WORKSPACE_KEY_2 };
   }
 
   private resetRecorder(): void {

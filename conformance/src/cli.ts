@@ -12,7 +12,7 @@ import { spec } from '@vendor-api/spec';
 import { invokedDirectly, packageVersion } from '@vendor-api/spec/cli';
 import { request } from 'undici';
 import type { Adapter, Target } from './adapter.js';
-import { ControlError, connectControl, type Discovered } from './adapters/control.js';
+import { ControlError, connectControl, controlAdapter, type Discovered } from './adapters/control.js';
 import { referenceControlUrl } from './adapters/reference.js';
 import { CAPABILITIES, type Capability, isCapability, OPT_IN_CAPABILITIES } from './capabilities.js';
 import { allCases } from './cases/index.js';
@@ -511,18 +511,15 @@ async function resolveTarget(values: Values, seed: number): Promise<Resolved> {
       );
     }
     const target = targetFrom(values, baseUrl, connected.target);
-    // The organization fixtures are made in is the target's (options win over discovery).
-    const adapter =
-      target.organizationId === connected.target.organizationId
-        ? connected.adapter
-        : (
-            await connectControl({
-              baseUrl,
-              controlUrl: controlUrl!,
-              ...(token === undefined ? {} : { token }),
-              target,
-            })
-          ).adapter;
+    // Fixtures are made in the target's organization (the options win over discovery's).
+    const adapter = controlAdapter({
+      controlUrl: controlUrl!,
+      ...(token === undefined ? {} : { token }),
+      capabilities: connected.discovered.capabilities,
+      organizationId: target.organizationId,
+      runHooks: connected.discovered.discovery.run_hooks === true,
+      name: connected.adapter.name,
+    });
     warnUnknown(connected.discovered);
     await adapter.setup?.();
     const offered = [...adapter.capabilities];

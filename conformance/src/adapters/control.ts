@@ -12,6 +12,7 @@ import {
   CONTROL_TOKEN_HEADER,
   type ControlDiscovery,
   type ControlEndpointId,
+  ControlTarget,
   controlEndpoint,
   controlPath,
 } from '@vendor-api/spec';
@@ -55,6 +56,9 @@ export interface ControlOptions {
   /** Per-call timeout (ms). */
   readonly timeoutMs?: number;
 }
+
+/** The fields of discovery's target (the protocol's `ControlTarget`). */
+const TARGET_FIELDS = Object.keys(ControlTarget.properties) as (keyof ControlTarget)[];
 
 const trimmed = (url: string) => url.replace(/\/+$/, '');
 
@@ -126,13 +130,9 @@ export async function discover(options: ControlOptions): Promise<Discovered> {
     target !== undefined &&
     (typeof target !== 'object' ||
       target === null ||
-      !['admin_key', 'workspace_key', 'workspace_id', 'organization_id'].every(
-        (k) => typeof (target as Record<string, unknown>)[k] === 'string',
-      ))
+      !TARGET_FIELDS.every((k) => typeof (target as Record<string, unknown>)[k] === 'string'))
   )
-    throw new ControlError(
-      `${where}: "target" must hold admin_key, workspace_key, workspace_id and organization_id (strings)`,
-    );
+    throw new ControlError(`${where}: "target" must hold ${TARGET_FIELDS.join(', ')} (strings)`);
   const known = d.capabilities.filter(isCapability).filter((c) => !OPT_IN_CAPABILITIES.includes(c));
   return {
     discovery: d as ControlDiscovery,

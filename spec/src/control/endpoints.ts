@@ -40,6 +40,7 @@ export const ControlTarget = Open(
   },
   'the target the suite runs against when its options name none',
 );
+export type ControlTarget = Static<typeof ControlTarget>;
 
 export const ControlDiscovery = Open({
   protocol: Type.Literal(CONTROL_PROTOCOL),

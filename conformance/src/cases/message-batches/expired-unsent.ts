@@ -13,7 +13,6 @@
 import { messageBatchesMachine, step } from '@vendor-api/spec';
 import fc from 'fast-check';
 import { type CaseContext, defineCase } from '../../case.js';
-import type { Auth } from '../../http.js';
 import {
   allowedResults,
   body,
@@ -54,10 +53,7 @@ export const expiredUnsent = defineCase({
   needs: ['clock', 'drive-batches', 'batch-partial-processing'],
   async run(ctx: CaseContext) {
     const ws = await ctx.workspace();
-    const auth: Auth =
-      ws.apiKey === ctx.target.workspace.apiKey
-        ? 'workspace'
-        : { apiKey: ws.apiKey, placeholder: 'workspace_key_2' };
+    const auth = ctx.authOf(ws);
     await ctx.property(
       plans(ctx.vendor.models.sonnet),
       async ({ requests, processed }) => {

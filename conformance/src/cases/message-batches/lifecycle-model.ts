@@ -75,10 +75,7 @@ export const lifecycleModel = defineCase({
   needs: [orRealTime('clock'), orRealTime('drive-batches')],
   async run(ctx: CaseContext) {
     const ws = await ctx.workspace();
-    const auth =
-      ws.apiKey === ctx.target.workspace.apiKey
-        ? ('workspace' as const)
-        : { apiKey: ws.apiKey, placeholder: 'workspace_key_2' };
+    const auth = ctx.authOf(ws);
     const model = ctx.vendor.models.sonnet;
     const pick = fc.nat(7);
     const drive = drivesBatches(ctx);

@@ -5,7 +5,6 @@
  */
 import fc from 'fast-check';
 import { type CaseContext, defineCase } from '../../case.js';
-import type { Auth } from '../../http.js';
 import { needFor, orRealTime } from '../../needs.js';
 import { requestItems } from './checks.js';
 import { AdvanceClockCommand } from './commands/clock.js';
@@ -25,10 +24,7 @@ type Sequence = (
 
 async function runSequence(ctx: CaseContext, sequence: Sequence): Promise<void> {
   const ws = await ctx.workspace();
-  const auth: Auth =
-    ws.apiKey === ctx.target.workspace.apiKey
-      ? 'workspace'
-      : { apiKey: ws.apiKey, placeholder: 'workspace_key_2' };
+  const auth = ctx.authOf(ws);
   await ctx.property(
     requestItems(ctx.vendor.models.sonnet, 1, 4),
     async (requests) => {
