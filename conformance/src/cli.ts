@@ -16,6 +16,8 @@ import { ControlError, connectControl, controlAdapter, type Discovered } from '.
 import { referenceControlUrl } from './adapters/reference.js';
 import { CAPABILITIES, type Capability, isCapability, OPT_IN_CAPABILITIES } from './capabilities.js';
 import { allCases } from './cases/index.js';
+import { ClientUsageError, commandClient } from './client/command.js';
+import { CALLS_FILE_VARIABLE, SERVER_PROFILES } from './client/protocol.js';
 import { coverage, coverageText, unknownCitations } from './coverage.js';
 import { startEmbedded } from './embedded.js';
 import { ConfigurationError, loadExpectedFailures } from './expected.js';
@@ -90,6 +92,7 @@ Commands:
   variants            the suite against each of the reference server's variants (specificity)
   score               both: sensitivity and specificity, one summary
   init                write a starter: the control endpoints to implement, or an adapter module
+  client              the client cases through your driver: check an SDK or CLI, in any language
 
   vendor-conformance <command> --help   the options of a command
   --version                             the version of the suite
@@ -122,6 +125,27 @@ ${SELECT_HELP}
   --junit FILE              write a JUnit XML report
   --json FILE               write a JSON report (schema: jsonReportSchema of the package)
   --trace-dir DIR           where failure traces go (default .conformance/traces)
+
+${EXIT_HELP}`,
+  client: `Usage: vendor-conformance client --driver "<command>" [options]
+
+Checks a client (an SDK, a command-line client) against the documents' client requirements:
+credential resolution, profile files, the token exchange, batch results, dream polling, paging.
+For each case the runner starts a judging reference server on 127.0.0.1, prepares a temporary
+home, configuration directory and environment, and runs the driver: your program, which reads
+the calls in the file named by ${CALLS_FILE_VARIABLE}, makes them with your client and prints
+one JSON line per outcome (conformance/README.md, "Client conformance"). Each case runs against
+the reference server's choices and against every legal alternative at once.
+
+Options:
+  --driver COMMAND          the driver, run by the shell in a scratch directory (required)
+  --case ID,...             only these cases (ID or ID@profile: one run, as a report names it)
+  --profile P,...           only these server profiles: ${SERVER_PROFILES.join(', ')}
+  --list                    list the cases and the requirements each checks
+  --concurrency N           cases run at once (default 4)
+  --timeout MS              per case (default 60000)
+  --junit FILE              write a JUnit XML report
+  --json FILE               write a JSON report
 
 ${EXIT_HELP}`,
   replay: `Usage: vendor-conformance replay TRACE [options]
@@ -219,6 +243,7 @@ const COMMAND_OPTS: Readonly<Record<string, readonly string[]>> = {
     'trace-dir',
   ],
   replay: TARGET_OPTS,
+  client: ['driver', 'case', 'profile', 'list', 'junit', 'json', 'concurrency', 'timeout'],
   list: SELECT_OPTS,
   coverage: ['proven', ...SEED_OPTS],
   mutants: ['fault', ...SELECT_OPTS, ...SEED_OPTS],
@@ -266,6 +291,9 @@ const opts = {
   variant: { type: 'string' },
   proven: { type: 'boolean' },
   'fail-on-skip': { type: 'boolean' },
+  driver: { type: 'string' },
+  profile: { type: 'string' },
+  list: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;
@@ -870,6 +898,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await commandVariants(values);
       case 'score':
         return await commandScore(values);
+      case 'client':
+        return await commandClient(values);
       case 'init':
         return await commandInit({
           ...(values.out === undefined ? {} : { out: values.out }),
@@ -884,7 +914,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       error instanceof UsageError ||
       error instanceof ConnectionError ||
       error instanceof ConfigurationError ||
-      error instanceof RequirementError
+      error instanceof RequirementError ||
+      error instanceof ClientUsageError
     ) {
       console.error(`error: ${error.message}`);
       return 2;

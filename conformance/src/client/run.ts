@@ -1,0 +1,234 @@
+/**
+ * Runs client cases through a driver: for each case and server profile, a fresh reference server
+ * in process behind a judging server, a temporary home and scratch directory, the case's files and
+ * environment, then the driver; the outcome lines, the wire and the files are judged.
+ */
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { vendor as publishedVendor, VARIANTS, type Vendor } from '@vendor-api/spec';
+import { startEmbedded } from '../embedded.js';
+import type { CaseResult } from '../runner.js';
+import { clientCases, WIRE_RULES } from './cases.js';
+import { createFixtures, materialise } from './fixtures.js';
+import { judge, parseOutcomes } from './judge.js';
+import { startJudgingServer, writeCaseFile } from './judging-server.js';
+import {
+  CALLS_FILE_VARIABLE,
+  type CallsFile,
+  CLIENT_PROTOCOL,
+  type ClientCase,
+  SERVER_PROFILES,
+  type ServerProfile,
+} from './protocol.js';
+
+export interface ClientRunOptions {
+  /** The driver: a shell command. */
+  readonly driver: string;
+  /** Only these case ids (all when absent or empty). */
+  readonly cases?: readonly string[];
+  readonly profiles?: readonly ServerProfile[];
+  /** Per case and profile (default 60 s). */
+  readonly timeoutMs?: number;
+  /** Cases run at once (default 4). */
+  readonly concurrency?: number;
+  /** Extra environment for the driver (besides the case's). */
+  readonly env?: Readonly<Record<string, string>>;
+  readonly vendor?: Vendor;
+  readonly onResult?: (result: CaseResult, index: number, total: number) => void;
+}
+
+export interface DriverRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly timedOut: boolean;
+}
+
+/** Runs a driver command with its own process group, killed whole at the deadline. */
+export function runDriver(
+  command: string,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+): Promise<DriverRun> {
+  return new Promise((resolve) => {
+    const child = spawn(command, {
+      shell: true,
+      cwd,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString('utf8');
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      if (stderr.length < 64_000) stderr += d.toString('utf8');
+    });
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }, timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      resolve({ code: null, stdout, stderr: `${stderr}${error.message}`, timedOut });
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, timedOut });
+    });
+  });
+}
+
+/** The driver's environment: this process's, without any variable of the vendor, plus the case's. */
+function driverEnv(v: Vendor, extra: Readonly<Record<string, string>>): NodeJS.ProcessEnv {
+  const ours = new Set<string>(Object.values(v.env));
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, value] of Object.entries(process.env))
+    if (!ours.has(k) && !k.startsWith(`${v.envPrefix}_`)) env[k] = value;
+  return { ...env, ...extra };
+}
+
+async function runOne(
+  c: ClientCase,
+  profile: ServerProfile,
+  o: ClientRunOptions,
+  v: Vendor,
+): Promise<CaseResult> {
+  const started = performance.now();
+  const root = await mkdtemp(join(tmpdir(), 'client-case-'));
+  const home = join(root, 'home');
+  const work = join(root, 'work');
+  await mkdir(home, { recursive: true });
+  await mkdir(work, { recursive: true });
+  let embedded: Awaited<ReturnType<typeof startEmbedded>> | undefined;
+  let judging: Awaited<ReturnType<typeof startJudgingServer>> | undefined;
+  const base = {
+    id: `${c.id}@${profile}`,
+    family: `client/${c.id.split('.')[0]}`,
+    title: c.title,
+    requirements: [...new Set([...c.requirements, ...WIRE_RULES])],
+  };
+  const failed = (message: string, requests: number): CaseResult => ({
+    ...base,
+    outcome: 'failed',
+    durationMs: performance.now() - started,
+    requests,
+    failure: { message, step: null, seed: 0, steps: [] },
+  });
+  try {
+    // The alternatives profile: every legal alternative of the reference server at once.
+    embedded = await startEmbedded({
+      variants: profile === 'alternatives' ? VARIANTS.map((x) => x.name) : [],
+    });
+    const placeholder = await createFixtures(embedded, c, { home, work, baseUrl: '' }, v);
+    judging = await startJudgingServer(
+      embedded.target.baseUrl,
+      materialise(c.setup.server ?? {}, placeholder),
+      {
+        dreamId: placeholder.dream_id,
+        driveDream: (embedded.adapter.driveDream ?? (() => Promise.reject(new Error('no dream drive')))).bind(
+          embedded.adapter,
+        ),
+      },
+    );
+    const values = { ...placeholder, base_url: judging.url };
+    const kase = materialise(c, values);
+    for (const file of kase.setup.files ?? []) await writeCaseFile(file);
+    const callsFile: CallsFile = {
+      protocol: CLIENT_PROTOCOL.name,
+      version: CLIENT_PROTOCOL.version,
+      case: c.id,
+      base_url: judging.url,
+      options: kase.setup.options ?? {},
+      calls: kase.calls,
+    };
+    const callsPath = join(root, 'calls.json');
+    await writeFile(callsPath, `${JSON.stringify(callsFile, null, 2)}\n`);
+    const env = driverEnv(v, {
+      ...o.env,
+      ...kase.setup.env,
+      HOME: home,
+      USERPROFILE: home,
+      [CALLS_FILE_VARIABLE]: callsPath,
+    });
+    const run = await runDriver(o.driver, work, env, o.timeoutMs ?? 60_000);
+    const { lines, problems: format } = parseOutcomes(run.stdout);
+    const problems = [
+      ...(run.timedOut ? [`the driver did not finish within ${(o.timeoutMs ?? 60_000) / 1000} s`] : []),
+      ...format,
+      ...(await judge(kase, lines, judging, v)),
+      ...judging.problems,
+    ];
+    const requests = judging.requests.length;
+    if (problems.length === 0)
+      return { ...base, outcome: 'passed', durationMs: performance.now() - started, requests };
+    const tail = run.stderr.trim().split('\n').slice(-8).join('\n');
+    return failed(
+      `${problems.join('\n')}${tail ? `\ndriver stderr (last lines):\n${tail}` : ''}${
+        run.code !== 0 && run.code !== null ? `\ndriver exit code ${run.code}` : ''
+      }`,
+      requests,
+    );
+  } catch (error) {
+    return failed(
+      `the runner could not prepare the case: ${(error as Error).message}`,
+      judging?.requests.length ?? 0,
+    );
+  } finally {
+    await judging?.close();
+    await embedded?.close();
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+/** Selects cases by id (unknown ids are an error naming the known ones). */
+export function selectClientCases(
+  ids: readonly string[] | undefined,
+  v: Vendor = publishedVendor,
+): ClientCase[] {
+  const all = clientCases(v);
+  if (!ids || ids.length === 0) return all;
+  const known = new Set(all.map((c) => c.id));
+  const unknown = ids.filter((id) => !known.has(id.replace(/@.*$/, '')));
+  if (unknown.length)
+    throw new Error(`unknown client case ${unknown.join(', ')}; \`client --list\` lists them`);
+  const wanted = new Set(ids.map((id) => id.replace(/@.*$/, '')));
+  return all.filter((c) => wanted.has(c.id));
+}
+
+export async function runClientCases(o: ClientRunOptions): Promise<CaseResult[]> {
+  const v = o.vendor ?? publishedVendor;
+  const cases = selectClientCases(o.cases, v);
+  const profiles = o.profiles ?? SERVER_PROFILES;
+  // `--case ID@profile` names one run of a case (the id a report shows); `--case ID` both.
+  const named = new Set(o.cases ?? []);
+  const jobs = cases.flatMap((c) =>
+    profiles
+      .filter((p) => named.size === 0 || named.has(c.id) || named.has(`${c.id}@${p}`))
+      .map((p) => [c, p] as const),
+  );
+  const results: CaseResult[] = new Array(jobs.length);
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const i = next++;
+      const [c, p] = jobs[i] as (typeof jobs)[number];
+      const r = await runOne(c, p, o, v);
+      results[i] = r;
+      o.onResult?.(r, done++, jobs.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(o.concurrency ?? 4, jobs.length) }, worker));
+  return results;
+}
