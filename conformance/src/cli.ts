@@ -18,6 +18,7 @@ import { CAPABILITIES, type Capability, isCapability, OPT_IN_CAPABILITIES } from
 import { allCases } from './cases/index.js';
 import { ClientUsageError, commandClient } from './client/command.js';
 import { CALLS_FILE_VARIABLE, SERVER_PROFILES } from './client/protocol.js';
+import { clientScoreLines, runClientAlternatives, runClientFaults } from './client/seeded.js';
 import { coverage, coverageText, unknownCitations } from './coverage.js';
 import { startEmbedded } from './embedded.js';
 import { ConfigurationError, loadExpectedFailures } from './expected.js';
@@ -93,6 +94,8 @@ Commands:
   score               both: sensitivity and specificity, one summary
   init                write a starter: the control endpoints to implement, or an adapter module
   client              the client cases through your driver: check an SDK or CLI, in any language
+  client-score        the client kit's own numbers: seeded client faults killed, legal client
+                      alternatives passed (through the project's client)
 
   vendor-conformance <command> --help   the options of a command
   --version                             the version of the suite
@@ -146,6 +149,17 @@ Options:
   --timeout MS              per case (default 60000)
   --junit FILE              write a JUnit XML report
   --json FILE               write a JSON report
+
+${EXIT_HELP}`,
+  'client-score': `Usage: vendor-conformance client-score [--fault A,B] [--variant X,Y]
+
+The client kit measured as the server suite is: each seeded client fault (a client requirement
+broken in the project's client, through its driver) must fail the client cases that name it, and
+each legal client alternative must pass every client case. Needs @vendor-api/client installed.
+
+Options:
+  --fault A,B       only these client faults (and no alternatives unless --variant is given)
+  --variant X,Y     only these client alternatives (and no faults unless --fault is given)
 
 ${EXIT_HELP}`,
   replay: `Usage: vendor-conformance replay TRACE [options]
@@ -243,6 +257,7 @@ const COMMAND_OPTS: Readonly<Record<string, readonly string[]>> = {
     'trace-dir',
   ],
   replay: TARGET_OPTS,
+  'client-score': ['fault', 'variant'],
   client: ['driver', 'case', 'profile', 'list', 'junit', 'json', 'concurrency', 'timeout'],
   list: SELECT_OPTS,
   coverage: ['proven', ...SEED_OPTS],
@@ -833,11 +848,30 @@ async function commandScore(values: Values): Promise<number> {
   const started = performance.now();
   const mutants = await mutantsOf(values);
   const variants = await variantsOf(values);
+  const clientFaults = await runClientFaults();
+  const clientAlternatives = await runClientAlternatives();
   console.log(
-    `\n${sensitivityLine(mutants)}\n${specificityLine(variants)}\n(${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    `\n${sensitivityLine(mutants)}\n${specificityLine(variants)}\n${clientScoreLines(clientFaults, clientAlternatives)}\n(${((performance.now() - started) / 1000).toFixed(1)} s)`,
   );
   console.log(`\n${coverageText(coverage(spec.requirements, selected(values), mutants))}`);
-  return mutants.every((r) => r.killed) && variants.every((r) => r.passed) ? 0 : 1;
+  return mutants.every((r) => r.killed) &&
+    variants.every((r) => r.passed) &&
+    clientFaults.every((r) => r.killed) &&
+    clientAlternatives.every((r) => r.passed)
+    ? 0
+    : 1;
+}
+
+/** `client-score [--fault A,B] [--variant X,Y]`: the client kit's sensitivity and specificity. */
+async function commandClientScore(values: Values): Promise<number> {
+  const started = performance.now();
+  const faults = values.variant && !values.fault ? [] : await runClientFaults(list(values.fault));
+  const alternatives =
+    values.fault && !values.variant ? [] : await runClientAlternatives(list(values.variant));
+  console.log(
+    `\n${clientScoreLines(faults, alternatives)}\n(${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
+  return faults.every((r) => r.killed) && alternatives.every((r) => r.passed) ? 0 : 1;
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -900,6 +934,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await commandScore(values);
       case 'client':
         return await commandClient(values);
+      case 'client-score':
+        return await commandClientScore(values);
       case 'init':
         return await commandInit({
           ...(values.out === undefined ? {} : { out: values.out }),

@@ -491,7 +491,7 @@ export function clientCases(v: Vendor = publishedVendor): ClientCase[] {
       title: 'Batch results are matched to requests by `custom_id`, whatever their order',
       requirements: ['BATCH-RESULT-MATCH-BY-CUSTOM-ID', 'ID-OPAQUE'],
       fixtures: ['batch'],
-      setup: { options: { api_key: f('key_arg') } },
+      setup: { env: { [e.apiKey]: f('key_arg') } },
       calls: [
         {
           id: 'r',
@@ -518,7 +518,7 @@ export function clientCases(v: Vendor = publishedVendor): ClientCase[] {
       title: 'A dream is polled until its status is neither `pending` nor `running`',
       requirements: ['DREAM-POLL-UNTIL-SETTLED', 'ID-OPAQUE'],
       fixtures: ['dream'],
-      setup: { options: { api_key: f('key_arg') }, server: { dream_settles_after_polls: 4 } },
+      setup: { env: { [e.apiKey]: f('key_arg') }, server: { dream_settles_after_polls: 4 } },
       calls: [
         { id: 'd', op: 'dreams.retrieve', dream_id: f('dream_id'), until_settled: true, interval_ms: 50 },
       ],
@@ -531,7 +531,7 @@ export function clientCases(v: Vendor = publishedVendor): ClientCase[] {
       id: 'rate-limits.loop-on-next-page',
       title: 'The rate-limit list is read by following `next_page` until it is null',
       requirements: ['RL-CLIENT-LOOP-NEXT-PAGE'],
-      setup: { options: { api_key: f('admin_key') }, server: { rate_limit_pages: 3 } },
+      setup: { env: { [e.apiKey]: f('admin_key') }, server: { rate_limit_pages: 3 } },
       calls: [{ id: 'l', op: 'organizations.rate_limits.list', all_pages: true }],
       expect: {
         outcome: { ok: true, results: { l: { count: 3 * RATE_LIMIT_PAGE_SIZE } } },

@@ -22,7 +22,9 @@ export const CALLS_FILE_VARIABLE = 'CLIENT_CONFORMANCE_CALLS';
  * - `identity_token_file_not_found`: the identity-token file is missing at exchange time;
  * - `exchange`: the typed exchange error (HTTP status, body and `request_id`);
  * - `api`: any other error answer of the service (with its HTTP status);
- * - `other`: anything else (connection, timeout, a bug of the driver).
+ * - `other`: anything else (connection, timeout, a bug of the driver);
+ * - `unsupported`: the client has no such feature (a command-line client takes no constructor
+ *   arguments); the case is reported skipped, with the driver's `message` as the reason.
  */
 export const ERROR_KINDS = [
   'credentials',
@@ -30,6 +32,7 @@ export const ERROR_KINDS = [
   'exchange',
   'api',
   'other',
+  'unsupported',
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 

@@ -163,6 +163,15 @@ async function runOne(
     });
     const run = await runDriver(o.driver, work, env, o.timeoutMs ?? 60_000);
     const { lines, problems: format } = parseOutcomes(run.stdout);
+    const unsupported = [...lines.values()].find((l) => !l.ok && l.error.kind === 'unsupported');
+    if (unsupported && !unsupported.ok)
+      return {
+        ...base,
+        outcome: 'skipped',
+        reason: `not applicable to this client: ${unsupported.error.message ?? 'the driver says it has no such feature'}`,
+        durationMs: performance.now() - started,
+        requests: judging.requests.length,
+      };
     const problems = [
       ...(run.timedOut ? [`the driver did not finish within ${(o.timeoutMs ?? 60_000) / 1000} s`] : []),
       ...format,

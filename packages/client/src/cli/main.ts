@@ -5,13 +5,21 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { DREAM_BETAS, vendor as defaultVendor, type Vendor } from '@vendor-api/spec';
+import { vendor as defaultVendor, type Vendor } from '@vendor-api/spec';
 import { invokedDirectly } from '@vendor-api/spec/cli';
 import type { Dispatcher } from 'undici';
 import { VendorClient } from '../client.js';
 import { VERSION } from '../core/core.js';
 import { listProfiles, resolve, setActiveProfile } from '../core/credentials.js';
-import { APIError, ConfigurationError, IdentityTokenFileNotFoundError } from '../core/errors.js';
+import {
+  APIConnectionError,
+  APIError,
+  ConfigurationError,
+  CredentialsError,
+  IdentityTokenFileNotFoundError,
+  TokenExchangeError,
+} from '../core/errors.js';
+import { operations } from '../generated/operations.js';
 
 export interface CliIO {
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -34,6 +42,10 @@ const GLOBAL = `Global options:
   --config-dir DIR    configuration directory
   --max-retries N     retries after the first attempt (default 2)
   --timeout-ms N      per-attempt timeout
+  --json-errors       print an error as one JSON line on stderr: {"error": {"kind", "status",
+                      "request_id", "type", "message"}}; kind is usage, configuration,
+                      credentials, identity_token_file_not_found, exchange, api, connection
+                      or other
   -h, --help          help for the command
   --version           the version of the client`;
 
@@ -74,10 +86,13 @@ ${GLOBAL}`,
   PATH                  path under the base URL, e.g. /v1/dreams
   -d, --data JSON       request body (JSON text, or @file to read it from a file)
   -q, --query K=V       query parameter (repeatable)
-  --beta ID             beta identifier for ${v.headers.beta} (repeatable)
+  --beta ID             beta identifier for ${v.headers.beta} (repeatable), besides those the
+                        documented operation at METHOD PATH requires (always sent)
   -H, --header K:V      extra header (repeatable; cannot replace auth or version headers)
 
-Example: ${v.name} request GET /v1/dreams -q limit=5 ${DREAM_BETAS.map((b) => `--beta ${b}`).join(' ')}
+A body that is not JSON (the JSON lines of batch results) is printed as it came.
+
+Example: ${v.name} request GET /v1/dreams -q limit=5
 
 ${GLOBAL}`,
 });
@@ -94,6 +109,7 @@ const OPTIONS = {
   query: { type: 'string', short: 'q', multiple: true },
   beta: { type: 'string', multiple: true },
   header: { type: 'string', short: 'H', multiple: true },
+  'json-errors': { type: 'boolean' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -224,17 +240,31 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
           }
         }
         const client = makeClient();
+        const betas = [...new Set([...documentedBetas(m, path), ...(values.beta ?? [])])];
         const res = await client.request(
           { method: m, path, query, ...(body !== undefined ? { body } : {}) },
-          { headers, ...(values.beta ? { betas: values.beta } : {}) },
+          { headers, ...(betas.length ? { betas } : {}) },
         );
-        io.stdout(`${res.body === undefined ? '' : JSON.stringify(res.body, null, 2)}\n`);
+        const text =
+          res.body === undefined
+            ? ''
+            : typeof res.body === 'string'
+              ? res.body
+              : JSON.stringify(res.body, null, 2);
+        io.stdout(text.endsWith('\n') ? text : `${text}\n`);
         return EXIT_OK;
       }
       default:
         throw new UsageError(`unknown command ${command}`);
     }
   } catch (error) {
+    if (values['json-errors']) {
+      io.stderr(`${JSON.stringify({ error: jsonError(error) })}\n`);
+      const usage =
+        error instanceof UsageError ||
+        (error instanceof ConfigurationError && !(error instanceof IdentityTokenFileNotFoundError));
+      return usage ? EXIT_USAGE : EXIT_FAILURE;
+    }
     if (error instanceof UsageError) {
       io.stderr(`${error.message}\n\n${commandHelp}\n`);
       return EXIT_USAGE;
@@ -253,6 +283,38 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     io.stderr(`${error instanceof Error ? error.message : String(error)}\n`);
     return EXIT_FAILURE;
   }
+}
+
+/** The betas the documented operation at METHOD PATH requires (none for a path it does not know). */
+function documentedBetas(method: string, path: string): readonly string[] {
+  const pathname = /^https?:\/\//i.test(path) ? new URL(path).pathname : (path.split('?')[0] ?? path);
+  for (const op of Object.values(operations)) {
+    if (op.method !== method || op.path === null) continue;
+    const pattern = new RegExp(`^${op.path.replace(/\{[a-z_]+\}/g, '[^/]+')}$`);
+    if (pattern.test(pathname)) return op.betas;
+  }
+  return [];
+}
+
+/** An error as `--json-errors` prints it. */
+function jsonError(error: unknown): Record<string, unknown> {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof UsageError) return { kind: 'usage', message };
+  if (error instanceof IdentityTokenFileNotFoundError)
+    return { kind: 'identity_token_file_not_found', message };
+  if (error instanceof CredentialsError) return { kind: 'credentials', code: error.code, message };
+  if (error instanceof ConfigurationError) return { kind: 'configuration', code: error.code, message };
+  if (error instanceof APIError)
+    return {
+      kind: error instanceof TokenExchangeError ? 'exchange' : 'api',
+      status: error.status,
+      request_id: error.requestID ?? null,
+      type: error.errorType ?? null,
+      body: error.body ?? null,
+      message,
+    };
+  if (error instanceof APIConnectionError) return { kind: 'connection', message };
+  return { kind: 'other', message };
 }
 
 /** Runs the command line of this process and sets its exit code (the bin calls it). */

@@ -230,7 +230,8 @@ export class HttpCore implements Core {
       scope: null,
       pagination: { style: 'none' },
       successStatus: 200,
-      responseType: 'json',
+      // What comes back is not known: a body that is not JSON (JSON lines) is returned as text.
+      responseType: 'unspecified',
     };
     const prepared = this.prepare(operation, {
       ...(absolute ? { url: path } : {}),
