@@ -7,7 +7,7 @@
 import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CredentialsError, VendorClient } from '@vendor-api/client';
-import { credentials, vendor } from '@vendor-api/spec';
+import { credentials, DREAM_ERROR_TYPES, vendor } from '@vendor-api/spec';
 import { Agent } from 'undici';
 import { drive, steps } from './client.mjs';
 
@@ -92,6 +92,15 @@ export const FAULTS = {
         if (dream.status !== 'pending') return { status: dream.status };
         await new Promise((resolve) => setTimeout(resolve, call.interval_ms));
       }
+    },
+  },
+  'dream-error-types-closed': {
+    'dreams.retrieve': async (client, call, plan) => {
+      const settled = await steps['dreams.retrieve'](client, call, plan);
+      const dream = await client.dreams.retrieve(call.dream_id);
+      if (dream.error && !(dream.error.type in DREAM_ERROR_TYPES))
+        throw new Error(`unknown dream error type ${dream.error.type}`);
+      return settled;
     },
   },
   'first-page-only': {

@@ -141,7 +141,7 @@ one JSON line per outcome (conformance/README.md, "Client conformance"). Each ca
 the reference server's choices and against every legal alternative at once.
 
 Options:
-  --driver COMMAND          the driver, run by the shell in a scratch directory (required)
+  --driver COMMAND          the driver, run by the shell from the current directory (required)
   --case ID,...             only these cases (ID or ID@profile: one run, as a report names it)
   --profile P,...           only these server profiles: ${SERVER_PROFILES.join(', ')}
   --list                    list the cases and the requirements each checks
@@ -846,10 +846,15 @@ async function commandVariants(values: Values): Promise<number> {
 
 async function commandScore(values: Values): Promise<number> {
   const started = performance.now();
+  // The client kit's runs wait mostly on driver processes: they go on beside the server's.
+  const client = (async () => ({
+    faults: await runClientFaults(),
+    alternatives: await runClientAlternatives(),
+  }))();
+  client.catch(() => {}); // awaited below; a failure surfaces there
   const mutants = await mutantsOf(values);
   const variants = await variantsOf(values);
-  const clientFaults = await runClientFaults();
-  const clientAlternatives = await runClientAlternatives();
+  const { faults: clientFaults, alternatives: clientAlternatives } = await client;
   console.log(
     `\n${sensitivityLine(mutants)}\n${specificityLine(variants)}\n${clientScoreLines(clientFaults, clientAlternatives)}\n(${((performance.now() - started) / 1000).toFixed(1)} s)`,
   );

@@ -30,6 +30,30 @@ export { capabilityRows, capabilityTable } from './capability-table.js';
 export { CaseContext, type CaseDefinition, defineCase } from './case.js';
 export { allCases } from './cases/index.js';
 export { main, VERSION } from './cli.js';
+export { CLIENT_NOT_OBSERVABLE, clientCases, FIXTURES as CLIENT_FIXTURES } from './client/cases.js';
+export type {
+  Call as ClientCall,
+  CallsFile,
+  ClientCase,
+  ClientOptionsData,
+  ErrorKind as ClientErrorKind,
+  OutcomeLine,
+  ServerProfile,
+} from './client/protocol.js';
+export {
+  CALLS_FILE_VARIABLE,
+  CLIENT_PROTOCOL,
+  ERROR_KINDS as CLIENT_ERROR_KINDS,
+  SERVER_PROFILES,
+} from './client/protocol.js';
+export { publishedClientCases } from './client/published.js';
+export { type ClientRunOptions, runClientCases } from './client/run.js';
+export {
+  CLIENT_ALTERNATIVES,
+  CLIENT_FAULTS,
+  runClientAlternatives,
+  runClientFaults,
+} from './client/seeded.js';
 export { coverage, unknownCitations } from './coverage.js';
 export { startEmbedded } from './embedded.js';
 export { runMutants } from './mutants.js';

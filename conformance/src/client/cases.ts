@@ -48,7 +48,22 @@ export const BATCH_FIXTURE = {
 /** Entries per page of the rate-limit list when the runner serves it in pages. */
 export const RATE_LIMIT_PAGE_SIZE = 2;
 
+/**
+ * What every case also checks on every request the client sends: the version header with the
+ * spec's value, and beta identifiers (when sent) comma-separated in one header.
+ */
+export const WIRE_RULES = [
+  'VERSION-HEADER-EVERY-REQUEST',
+  'BETA-HEADER-COMMA-SEPARATED',
+  'BETA-IDENTIFIERS-ALLOWED',
+] as const;
+
+/** The client cases, each citing also the rules every request of it is held to (`WIRE_RULES`). */
 export function clientCases(v: Vendor = publishedVendor): ClientCase[] {
+  return scenarios(v).map((c) => ({ ...c, requirements: [...new Set([...c.requirements, ...WIRE_RULES])] }));
+}
+
+function scenarios(v: Vendor): ClientCase[] {
   const e = v.env;
   const message: Call = {
     id: 'm1',
@@ -528,6 +543,20 @@ export function clientCases(v: Vendor = publishedVendor): ClientCase[] {
       },
     },
     {
+      id: 'dreams.unknown-error-type-accepted',
+      title: 'A dream that fails with an error type the client does not know is still read as failed',
+      requirements: ['DREAM-ERROR-TYPES-OPEN', 'DREAM-POLL-UNTIL-SETTLED'],
+      fixtures: ['dream'],
+      setup: {
+        env: { [e.apiKey]: f('key_arg') },
+        server: { dream_settles_after_polls: 3, dream_fails_with: 'capacity_shortfall_error' },
+      },
+      calls: [
+        { id: 'd', op: 'dreams.retrieve', dream_id: f('dream_id'), until_settled: true, interval_ms: 50 },
+      ],
+      expect: { outcome: { ok: true, results: { d: { status: 'failed' } } } },
+    },
+    {
       id: 'rate-limits.loop-on-next-page',
       title: 'The rate-limit list is read by following `next_page` until it is null',
       requirements: ['RL-CLIENT-LOOP-NEXT-PAGE'],
@@ -542,11 +571,22 @@ export function clientCases(v: Vendor = publishedVendor): ClientCase[] {
 }
 
 /**
- * What every case also checks on every request the client sends: the version header with the
- * spec's value, and beta identifiers (when sent) comma-separated in one header.
+ * The client requirements no client case checks, and why: what a client cannot be seen doing from
+ * the wire, its files or its outcomes, or what the documents address to the person using it.
  */
-export const WIRE_RULES = [
-  'VERSION-HEADER-EVERY-REQUEST',
-  'BETA-HEADER-COMMA-SEPARATED',
-  'BETA-IDENTIFIERS-ALLOWED',
-] as const;
+export const CLIENT_NOT_OBSERVABLE: Readonly<Record<string, string>> = {
+  'PROFILE-CONFIG-NON-SECRET': 'a sensitivity class of the file, informative: nothing a client does differs',
+  'PROFILE-CREDENTIALS-REFRESH-TOKEN-INTERACTIVE':
+    'interactive login is not shown: no flow to drive a client through',
+  'PROFILE-VERSION-MIGRATION': 'about later releases: no other profile version exists to migrate from',
+  'CONFIG-DIR-WINDOWS':
+    'read only on Windows (the application-data directory); the runner prepares a POSIX home directory',
+  'BATCH-VERIFY-WITH-MESSAGES': 'advice to the person building a batch, not a behaviour of a client',
+  'BATCH-RESULT-ERRORED-FIX-INVALID': 'advice to the person resending a request, not a behaviour of a client',
+  'BATCH-RESULT-ERRORED-RETRY-OTHER':
+    'advice to the person resending a request (a client need not retry batch items)',
+  'BATCH-RESULTS-STREAMING':
+    "a 'should' about memory: a client that reads the whole file gives the same outcome on the wire",
+  'DREAM-CREATE-EMPTY-STORE-FOR-TRANSCRIPTS':
+    'advice to the person creating a dream, not a behaviour of a client',
+};

@@ -187,7 +187,12 @@ export async function startJudgingServer(
         await hooks.driveDream(hooks.dreamId, { action: 'progress' });
       else if (dreamPolls === settle) {
         if (settle <= 2) await hooks.driveDream(hooks.dreamId, { action: 'start' });
-        await hooks.driveDream(hooks.dreamId, { action: 'succeed' });
+        await hooks.driveDream(
+          hooks.dreamId,
+          script.dream_fails_with
+            ? { action: 'fail', error_type: script.dream_fails_with }
+            : { action: 'succeed' },
+        );
       }
     }
 

@@ -124,6 +124,7 @@ export interface FileSetup {
  * - `after_exchange`: once the nth exchange has been answered, a file is rewritten;
  * - `dream_settles_after_polls`: the dream moves one step on each poll (pending, running, ...,
  *   completed) and settles on this poll;
+ * - `dream_fails_with`: the dream settles `failed` with this error type (instead of `completed`);
  * - `rate_limit_pages`: the organization's rate-limit list is served in this many pages, each with
  *   an opaque `next_page` cursor (the documents say clients loop on it).
  */
@@ -131,6 +132,7 @@ export interface ServerScript {
   readonly exchange_expires_in?: number;
   readonly after_exchange?: { readonly nth: number; readonly write_file: FileSetup };
   readonly dream_settles_after_polls?: number;
+  readonly dream_fails_with?: string;
   readonly rate_limit_pages?: number;
 }
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { vendor as publishedVendor, VARIANTS, type Vendor } from '@vendor-api/spec';
 import { startEmbedded } from '../embedded.js';
 import type { CaseResult } from '../runner.js';
-import { clientCases, WIRE_RULES } from './cases.js';
+import { clientCases } from './cases.js';
 import { createFixtures, materialise } from './fixtures.js';
 import { judge, parseOutcomes } from './judge.js';
 import { startJudgingServer, writeCaseFile } from './judging-server.js';
@@ -116,7 +116,7 @@ async function runOne(
     id: `${c.id}@${profile}`,
     family: `client/${c.id.split('.')[0]}`,
     title: c.title,
-    requirements: [...new Set([...c.requirements, ...WIRE_RULES])],
+    requirements: c.requirements,
   };
   const failed = (message: string, requests: number): CaseResult => ({
     ...base,
@@ -161,7 +161,8 @@ async function runOne(
       USERPROFILE: home,
       [CALLS_FILE_VARIABLE]: callsPath,
     });
-    const run = await runDriver(o.driver, work, env, o.timeoutMs ?? 60_000);
+    // From the directory the runner was started in: a driver named by a relative path is found.
+    const run = await runDriver(o.driver, process.cwd(), env, o.timeoutMs ?? 60_000);
     const { lines, problems: format } = parseOutcomes(run.stdout);
     const unsupported = [...lines.values()].find((l) => !l.ok && l.error.kind === 'unsupported');
     if (unsupported && !unsupported.ok)

@@ -8,6 +8,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { CaseResult } from '../runner.js';
+import { SERVER_PROFILES } from './protocol.js';
 import { runClientCases } from './run.js';
 
 export interface ClientFault {
@@ -87,6 +88,12 @@ export const CLIENT_FAULTS: readonly ClientFault[] = [
     breaks: ['DREAM-POLL-UNTIL-SETTLED'],
     killedBy: ['dreams.poll-until-settled'],
     description: 'Polling a dream stops once it is no longer `pending`.',
+  },
+  {
+    name: 'dream-error-types-closed',
+    breaks: ['DREAM-ERROR-TYPES-OPEN'],
+    killedBy: ['dreams.unknown-error-type-accepted'],
+    description: 'A dream error type outside the documented list is an error of the client.',
   },
   {
     name: 'first-page-only',

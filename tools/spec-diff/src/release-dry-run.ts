@@ -346,6 +346,50 @@ async function checkBins(
     server.child.kill();
   }
   await checkPythonExample(join(binDir, 'vendor-conformance'), options);
+  if (versionOf.has('vendor')) checkClientDrivers(consumer, join(binDir, 'vendor-conformance'), options);
+}
+
+/**
+ * The client kit as an SDK team meets it: the installed suite runs the shipped drivers, the
+ * JavaScript one for the installed @vendor-api/client (every case, both server profiles) and the
+ * Python one for the installed `vendor` command (a case of each family; python3 missing: said so).
+ */
+function checkClientDrivers(
+  consumer: string,
+  conformance: string,
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+) {
+  const drivers = join(consumer, 'node_modules', '@vendor-api', 'conformance', 'drivers');
+  const client = run(
+    'vendor-conformance client with the shipped driver of the installed @vendor-api/client passes',
+    conformance,
+    ['client', '--driver', `"${process.execPath}" "${join(drivers, 'client.mjs')}"`],
+    { ...options, timeout: 900_000, expect: ' 0 failed' },
+  );
+  const totals = client.split('\n').find((line) => /^\d+ passed, /.test(line));
+  if (totals) console.log(`  ${totals}`);
+  if (spawnSync('python3', ['--version']).status !== 0) {
+    console.log('  (no python3: the command-line driver is not checked)');
+    return;
+  }
+  const vendorBin = join(consumer, 'node_modules', '.bin', 'vendor');
+  run(
+    'vendor-conformance client with the shipped Python driver of the installed vendor command passes',
+    conformance,
+    [
+      'client',
+      ...['--driver', `python3 "${join(drivers, 'cli.py')}" "${vendorBin}"`],
+      '--case',
+      [
+        'credentials.federation-env-token-file',
+        'profiles.credentials-file-0600',
+        'batches.results-matched-by-custom-id',
+        'dreams.poll-until-settled',
+        'rate-limits.loop-on-next-page',
+      ].join(','),
+    ],
+    { ...options, timeout: 900_000, expect: ' 0 failed' },
+  );
 }
 
 /**

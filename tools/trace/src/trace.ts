@@ -5,7 +5,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { allCases } from '@vendor-api/conformance';
+import { allCases, clientCases } from '@vendor-api/conformance';
 import { type Observability, RULE_MODULES, spec } from '@vendor-api/spec';
 
 /** Where tests live, relative to the repository root. */
@@ -88,7 +88,8 @@ export async function trace(root: string): Promise<Trace[]> {
   const impl = implementations();
   const tests = await testCitations(root);
   const cases = new Map<string, string[]>();
-  for (const c of allCases) for (const id of c.requirements) cases.set(id, [...(cases.get(id) ?? []), c.id]);
+  for (const c of [...allCases, ...clientCases()])
+    for (const id of c.requirements) cases.set(id, [...(cases.get(id) ?? []), c.id]);
   return spec.requirements.map((r) => ({
     id: r.id,
     observability: r.observability,

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { vendor } from '@vendor-api/spec';
+import { DREAM_BETAS, vendor } from '@vendor-api/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { API_KEY, tempDir } from '../helpers/client.js';
@@ -20,6 +20,11 @@ beforeAll(async () => {
         expires_in: 3600,
         scope: 'workspace:developer',
       });
+    }
+    if (req.path === '/v1/lines') {
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      res.end('{"custom_id":"a"}\n{"custom_id":"b"}\n');
+      return;
     }
     if (req.path === '/v1/missing') {
       return json(
@@ -162,12 +167,59 @@ describe('vendor CLI', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ data: [{ id: 'drm_1' }], query: '/v1/dreams?limit=5' });
     const req = server.requests.at(-1)!;
     expect(req.headers['x-api-key']).toBe(API_KEY);
-    expect(req.headers[vendor.headers.beta]).toBe('dreaming-2026-04-21');
+    // The betas the documented operation requires are always sent; --beta adds to them.
+    expect(String(req.headers[vendor.headers.beta]).split(',').sort()).toEqual([...DREAM_BETAS].sort());
     const post = await run(['request', 'post', '/v1/dreams', '-d', '{"a":1}', '--base-url', server.url], {
       [E.apiKey]: API_KEY,
     });
     expect(post.code).toBe(0);
     expect(server.requests.at(-1)!.json).toEqual({ a: 1 });
+  });
+
+  it('request adds the betas of the documented operation at METHOD PATH, and none elsewhere', async () => {
+    expect(
+      (await run(['request', 'GET', '/v1/dreams/drm_1', '--base-url', server.url], { [E.apiKey]: API_KEY }))
+        .code,
+    ).toBe(0);
+    expect(String(server.requests.at(-1)!.headers[vendor.headers.beta]).split(',').sort()).toEqual(
+      [...DREAM_BETAS].sort(),
+    );
+    expect(
+      (await run(['request', 'GET', '/v1/unknown/path', '--base-url', server.url], { [E.apiKey]: API_KEY }))
+        .code,
+    ).toBe(0);
+    expect(server.requests.at(-1)!.headers[vendor.headers.beta]).toBeUndefined();
+  });
+
+  it('request prints a body that is not JSON (JSON lines) as it came', async () => {
+    const r = await run(['request', 'GET', '/v1/lines', '--base-url', server.url], { [E.apiKey]: API_KEY });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('{"custom_id":"a"}\n{"custom_id":"b"}\n');
+  });
+
+  it('--json-errors: one JSON line on stderr with the kind, status, request id and error type', async () => {
+    const api = await run(['request', 'GET', '/v1/missing', '--base-url', server.url, '--json-errors'], {
+      [E.apiKey]: API_KEY,
+    });
+    expect(api.code).toBe(1);
+    expect(JSON.parse(api.stderr)).toMatchObject({
+      error: { kind: 'api', status: 404, request_id: 'req_404', type: 'not_found_error' },
+    });
+    expect(api.stderr).not.toContain(API_KEY);
+    const missing = await run(['request', 'GET', '/v1/dreams', '--base-url', server.url, '--json-errors'], {
+      [E.profile]: 'absent',
+      [E.configDir]: tempDir(),
+    });
+    expect(missing.code).toBe(2);
+    expect(JSON.parse(missing.stderr)).toMatchObject({ error: { kind: 'credentials' } });
+    const file = await run(['request', 'GET', '/v1/dreams', '--base-url', server.url, '--json-errors'], {
+      [E.federationRuleId]: 'fdrl_1',
+      [E.organizationId]: ORG,
+      [E.serviceAccountId]: 'svac_1',
+      [E.identityTokenFile]: join(tempDir(), 'absent.jwt'),
+    });
+    expect(file.code).toBe(1);
+    expect(JSON.parse(file.stderr)).toMatchObject({ error: { kind: 'identity_token_file_not_found' } });
   });
 
   it('request: an API error exits 1 and prints the error; no base URL exits 2', async () => {
