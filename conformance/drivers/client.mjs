@@ -15,18 +15,19 @@ import {
   waitForDream,
 } from '@vendor-api/client';
 
+/** The client's options: the base URL, the constructor arguments and the environment. */
+export const clientOptions = (plan, env) => ({
+  baseURL: plan.base_url,
+  env,
+  maxRetries: 0,
+  apiKey: plan.options.api_key,
+  authToken: plan.options.auth_token,
+  credentials: plan.options.credentials,
+});
+
 /** The steps a driver takes; a variant of the driver replaces some of them. */
 export const steps = {
-  /** The client, from the base URL, the constructor arguments and the environment. */
-  client: (plan, env) =>
-    new VendorClient({
-      baseURL: plan.base_url,
-      env,
-      maxRetries: 0,
-      apiKey: plan.options.api_key,
-      authToken: plan.options.auth_token,
-      credentials: plan.options.credentials,
-    }),
+  client: (plan, env) => new VendorClient(clientOptions(plan, env)),
   'messages.create': async (client, call) => ({ id: (await client.messages.create(call.params)).id }),
   'organizations.rate_limits.list': async (client) => {
     let count = 0;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { CredentialsError, VendorClient } from '@vendor-api/client';
 import { credentials, DREAM_ERROR_TYPES, vendor } from '@vendor-api/spec';
 import { Agent } from 'undici';
-import { drive, steps } from './client.mjs';
+import { clientOptions, drive, steps } from './client.mjs';
 
 const e = vendor.env;
 const configDir = (env) => {
@@ -147,15 +147,7 @@ export const FAULTS = {
         const headers = Object.fromEntries(pairs.filter(([k]) => String(k).toLowerCase() !== name));
         return dispatch({ ...options, headers }, handler);
       };
-      return new VendorClient({
-        baseURL: plan.base_url,
-        env,
-        maxRetries: 0,
-        apiKey: plan.options.api_key,
-        authToken: plan.options.auth_token,
-        credentials: plan.options.credentials,
-        dispatcher: new Agent().compose(strip),
-      });
+      return new VendorClient({ ...clientOptions(plan, env), dispatcher: new Agent().compose(strip) });
     },
   },
 };

@@ -196,12 +196,18 @@ const driver = () => `"${process.execPath}" "${SEEDED_DRIVER}"`;
 export async function runClientFaults(names?: readonly string[]): Promise<ClientFaultResult[]> {
   const out: ClientFaultResult[] = [];
   for (const f of CLIENT_FAULTS.filter((x) => !names || names.includes(x.name))) {
-    const results = await runClientCases({
-      driver: driver(),
-      cases: f.killedBy,
-      env: { CLIENT_FAULT: f.name },
-    });
-    const killers = results.filter((r) => r.outcome === 'failed').map((r) => r.id);
+    // Against the reference server's choices first; against every alternative only if it survived.
+    let killers: string[] = [];
+    for (const profile of SERVER_PROFILES) {
+      const results = await runClientCases({
+        driver: driver(),
+        cases: f.killedBy,
+        profiles: [profile],
+        env: { CLIENT_FAULT: f.name },
+      });
+      killers = results.filter((r) => r.outcome === 'failed').map((r) => r.id);
+      if (killers.length) break;
+    }
     console.log(
       `${killers.length ? 'killed  ' : 'SURVIVED'} ${f.name}${killers.length ? ` by ${killers.join(', ')}` : ''}`,
     );
