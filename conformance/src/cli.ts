@@ -147,6 +147,7 @@ Options:
   --list                    list the cases and the requirements each checks
   --concurrency N           cases run at once (default 4)
   --timeout MS              per case (default 60000)
+  --fail-on-skip            cases the driver calls unsupported fail the run (exit 1)
   --junit FILE              write a JUnit XML report
   --json FILE               write a JSON report
 
@@ -258,7 +259,7 @@ const COMMAND_OPTS: Readonly<Record<string, readonly string[]>> = {
   ],
   replay: TARGET_OPTS,
   'client-score': ['fault', 'variant'],
-  client: ['driver', 'case', 'profile', 'list', 'junit', 'json', 'concurrency', 'timeout'],
+  client: ['driver', 'case', 'profile', 'list', 'junit', 'json', 'concurrency', 'timeout', 'fail-on-skip'],
   list: SELECT_OPTS,
   coverage: ['proven', ...SEED_OPTS],
   mutants: ['fault', ...SELECT_OPTS, ...SEED_OPTS],

@@ -21,6 +21,7 @@ export interface ClientCommandValues {
   readonly json?: string | undefined;
   readonly concurrency?: string | undefined;
   readonly timeout?: string | undefined;
+  readonly 'fail-on-skip'?: boolean | undefined;
 }
 
 export class ClientUsageError extends Error {}
@@ -71,7 +72,7 @@ export async function commandClient(values: ClientCommandValues): Promise<number
     console.log(
       `\n${failureBlock(r, () => `vendor-conformance client --driver '${values.driver}' --case ${r.id}`)}`,
     );
-  console.log(summary(results, elapsedMs));
+  console.log(summary(results, elapsedMs, { failOnSkip: values['fail-on-skip'] === true }));
   const write = async (path: string, text: string) => {
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, text);
@@ -82,5 +83,9 @@ export async function commandClient(values: ClientCommandValues): Promise<number
       values.json,
       `${JSON.stringify(jsonReport(results, { baseUrl: '', adapter: `client driver: ${values.driver}`, seed: 0, numRuns: 1, elapsedMs }), null, 2)}\n`,
     );
-  return results.every((r) => r.outcome === 'passed') ? 0 : 1;
+  // A case the client says it cannot run is skipped, said so above; it fails the run only when asked.
+  const failed = results.some(
+    (r) => r.outcome === 'failed' || (values['fail-on-skip'] && r.outcome === 'skipped'),
+  );
+  return failed ? 1 : 0;
 }
