@@ -4,7 +4,14 @@
  * checks. Environment-variable names, the configuration directory and the models come from the
  * spec's vendor; `{{name}}` placeholders are the runner's fixtures (see `FIXTURES`).
  */
-import { PROFILE_CURRENT_VERSION, vendor as publishedVendor, type Vendor } from '@vendor-api/spec';
+import {
+  operation,
+  PROFILE_CURRENT_VERSION,
+  ProfileVersion,
+  vendor as publishedVendor,
+  spec,
+  type Vendor,
+} from '@vendor-api/spec';
 import type { Call, ClientCase, FileSetup } from './protocol.js';
 
 /** The runner's fixtures, by placeholder name, with their meaning (published with the cases). */
@@ -57,6 +64,9 @@ export const WIRE_RULES = [
   'BETA-HEADER-COMMA-SEPARATED',
   'BETA-IDENTIFIERS-ALLOWED',
 ] as const;
+
+/** The path template of an operation of the spec. */
+const pathOf = (id: Parameters<typeof operation>[1]) => operation(spec, id).path ?? '';
 
 /** The client cases, each citing also the rules every request of it is held to (`WIRE_RULES`). */
 export function clientCases(v: Vendor = publishedVendor): ClientCase[] {
@@ -468,7 +478,7 @@ function scenarios(v: Vendor): ClientCase[] {
             if_exists: true,
             mode: '0600',
             access_token_from_exchange: true,
-            json_patterns: { version: '^[0-9]+\\.[0-9]+$' },
+            json_patterns: { version: ProfileVersion.pattern ?? '' },
           },
         ],
       },
@@ -539,7 +549,7 @@ function scenarios(v: Vendor): ClientCase[] {
       ],
       expect: {
         outcome: { ok: true, results: { d: { status: 'completed' } } },
-        wire: { sent: [{ method: 'GET', path: '/v1/dreams/{dream_id}', min: 4 }] },
+        wire: { sent: [{ method: 'GET', path: pathOf('dreams.retrieve'), min: 4 }] },
       },
     },
     {
@@ -564,7 +574,7 @@ function scenarios(v: Vendor): ClientCase[] {
       calls: [{ id: 'l', op: 'organizations.rate_limits.list', all_pages: true }],
       expect: {
         outcome: { ok: true, results: { l: { count: 3 * RATE_LIMIT_PAGE_SIZE } } },
-        wire: { sent: [{ method: 'GET', path: '/v1/organizations/rate_limits', min: 3 }] },
+        wire: { sent: [{ method: 'GET', path: pathOf('organizations.rate_limits.list'), min: 3 }] },
       },
     },
   ];

@@ -5,7 +5,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
-import { BETA_IDENTIFIERS, type Vendor } from '@vendor-api/spec';
+import { access, BETA_IDENTIFIERS, type Vendor } from '@vendor-api/spec';
 import type { JudgingServer } from './judging-server.js';
 import {
   type ClientCase,
@@ -152,8 +152,8 @@ function judgeWire(c: ClientCase, server: JudgingServer, v: Vendor): string[] {
   if (cred) {
     if (api.length === 0) problems.push('the client sent no API request');
     for (const r of api) {
-      const key = r.headers['x-api-key'];
-      const auth = r.headers.authorization;
+      const key = r.headers[access.API_KEY_HEADER];
+      const auth = r.headers[access.AUTHORIZATION_HEADER];
       const token = auth?.startsWith('Bearer ') ? auth.slice('Bearer '.length) : undefined;
       const where = `${r.method} ${r.path}`;
       if ('api_key' in cred) {
@@ -204,7 +204,11 @@ function judgeWire(c: ClientCase, server: JudgingServer, v: Vendor): string[] {
   }
   for (const secret of w.never_sent ?? [])
     for (const r of server.requests)
-      if (`${r.headers['x-api-key'] ?? ''} ${r.headers.authorization ?? ''}`.includes(secret))
+      if (
+        `${r.headers[access.API_KEY_HEADER] ?? ''} ${r.headers[access.AUTHORIZATION_HEADER] ?? ''}`.includes(
+          secret,
+        )
+      )
         problems.push(`${r.method} ${r.path} carried a credential the client must not send`);
   for (const s of w.sent ?? []) {
     const re = templateRegex(s.path);

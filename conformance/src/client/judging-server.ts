@@ -10,7 +10,7 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
-import { operation, spec } from '@vendor-api/spec';
+import { errors, operation, spec } from '@vendor-api/spec';
 import { request } from 'undici';
 import type { DreamDrive } from '../adapter.js';
 import { RATE_LIMIT_PAGE_SIZE } from './cases.js';
@@ -212,7 +212,7 @@ export async function startJudgingServer(
           headers: { 'content-type': 'application/json' },
           text: JSON.stringify({
             type: 'error',
-            error: { type: 'invalid_request_error', message: 'page: unknown cursor' },
+            error: { type: errors.errorTypeOfStatus(400), message: 'page: unknown cursor' },
           }),
         });
       const entries = Array.from(
@@ -234,7 +234,10 @@ export async function startJudgingServer(
       problems.push(`judging server: ${(error as Error).message}`);
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
       res.end(
-        JSON.stringify({ type: 'error', error: { type: 'api_error', message: 'judging server failure' } }),
+        JSON.stringify({
+          type: 'error',
+          error: { type: errors.errorTypeOfStatus(502), message: 'judging server failure' },
+        }),
       );
     });
   });
