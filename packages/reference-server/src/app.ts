@@ -7,7 +7,8 @@
  *   exchange) -> `authorize` (kinds, scopes) -> (the body, within the operation's size limit and
  *   the depth bound) -> `validateRequest` (path, query, headers, body) -> the operation's handler.
  *
- * Test control (`/_test/`) answers only calls carrying its token, addressed to a loopback name.
+ * Test control (`/_test/`) answers only calls carrying its token, addressed to a loopback name;
+ * whether a call is for test control is decided on the path the router matched.
  *
  * Fastify's own schema validation is not used: the spec's precompiled validators are. Every error
  * (pipeline, handler, malformed JSON, unknown route, unexpected failure) leaves as the API's error
@@ -236,7 +237,8 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
 
   // One callback-style hook: it runs on every request (an async one would cost a promise each, a
   // second hook a second pass of Fastify's hook runner). Every answer carries the request id; test
-  // control refuses a request without its token before routing.
+  // control refuses a request without its token or from another Host before its body is read,
+  // judged on the route the router matched (`forTestControl`), whatever spelling reached it.
   app.addHook(
     'onRequest',
     testControlToken === null

@@ -19,15 +19,63 @@ const LOOPBACK_HOST = /^(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?$/i;
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
- * Why a request may not reach test control, or null when it may (or is not for test control):
- * its Host is not a loopback name (a page of another origin reaching the server through DNS
- * rebinding), or it does not carry the token.
+ * Whether a request is for test control. A routed request is judged by the route the router
+ * matched (its registered pattern), so every spelling the router accepts for a test-control path
+ * (percent-encodings of any character, an absolute-form target `http://host/_test/...`) is judged
+ * as that path: the guard and the router cannot disagree. A request no route matched reaches
+ * nothing; it is judged by its path decoded and normalised (`normalisedPath`), and one under the
+ * prefix is refused like a routed one rather than told which test-control paths exist.
+ */
+export function forTestControl(request: FastifyRequest): boolean {
+  const routed = request.routeOptions.url;
+  return underTestControl(routed ?? normalisedPath(request.url));
+}
+
+const underTestControl = (path: string): boolean =>
+  path === TEST_CONTROL_PREFIX || path.startsWith(`${TEST_CONTROL_PREFIX}/`);
+
+/** Rounds of percent-decoding `normalisedPath` applies at most (`%255F` is `%5F` is `_`). */
+const DECODING_ROUNDS = 4;
+
+/**
+ * A request target's path as the most lenient router would read it: the path of an absolute-form
+ * target, without query or fragment, percent-decoded until it no longer changes (bytes as
+ * characters, malformed escapes kept), `\` read as `/`, empty and `.` segments dropped, `..`
+ * segments resolved, lower-cased. Used only to refuse more, never to route.
+ */
+export function normalisedPath(target: string): string {
+  let path = target;
+  if (!path.startsWith('/')) {
+    try {
+      path = new URL(path).pathname;
+    } catch {
+      return path.toLowerCase();
+    }
+  }
+  path = path.split(/[?#]/, 1)[0] ?? '';
+  for (let round = 0; round < DECODING_ROUNDS && path.includes('%'); round++) {
+    const decoded = path.replace(/%([0-9a-fA-F]{2})/g, (_, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    );
+    if (decoded === path) break;
+    path = decoded;
+  }
+  const segments: string[] = [];
+  for (const segment of path.replaceAll('\\', '/').split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  return `/${segments.join('/')}`.toLowerCase();
+}
+
+/**
+ * Why a request may not reach test control, or null when it may (or is not for test control,
+ * `forTestControl`): its Host is not a loopback name (a page of another origin reaching the server
+ * through DNS rebinding), or it does not carry the token.
  */
 export function testControlRefusal(request: FastifyRequest, token: string): ApiError | null {
-  const url = request.url;
-  if (!url.startsWith(TEST_CONTROL_PREFIX)) return null;
-  const next = url.charAt(TEST_CONTROL_PREFIX.length);
-  if (next !== '' && next !== '/' && next !== '?') return null;
+  if (!forTestControl(request)) return null;
   if (!LOOPBACK_HOST.test(request.headers.host ?? '')) {
     return apiError('test_control_host');
   }
