@@ -35,7 +35,12 @@ import { type Clock, realClock, SandboxClock } from './clock.js';
 import { ApiError, apiError, type DecidedBy, refused, statusError } from './errors.js';
 import { FaultSet } from './faults/index.js';
 import { decide, operationHandler } from './faults/seams.js';
-import { type FederationNetwork, realNetwork, VirtualNetwork } from './federation/network.js';
+import {
+  FETCH_DEADLINE_MS,
+  type FederationNetwork,
+  realNetwork,
+  VirtualNetwork,
+} from './federation/network.js';
 import { attachFederation, federationOf } from './federation/store.js';
 import { createIds } from './ids.js';
 import { catchUpDream } from './lifecycle/dreams.js';
@@ -106,11 +111,19 @@ export interface ServerOptions {
    * on); never taken from the request's Host header.
    */
   readonly publicUrl?: string;
+  /** Time limits of the server's edges (defaults in `TimeLimits`); tests shorten them. */
+  readonly timeLimits?: Partial<TimeLimits>;
   /**
    * Token every test-control call must carry in the `test-control-token` header (default: 32
    * bytes from the cryptographic random source, a new one per start).
    */
   readonly testControlToken?: string;
+}
+
+/** How long the server waits on the other side of a connection. */
+export interface TimeLimits {
+  /** One fetch of an issuer's key set, discovery document included (default `FETCH_DEADLINE_MS`). */
+  readonly keySetFetchMs: number;
 }
 
 export interface ReferenceServer {
@@ -174,9 +187,11 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
       }
     },
   };
+  const timeLimits: TimeLimits = { keySetFetchMs: FETCH_DEADLINE_MS, ...options.timeLimits };
   attachFederation(
     state,
     options.federationNetwork ?? (options.testControl ? new VirtualNetwork(realNetwork) : realNetwork),
+    timeLimits.keySetFetchMs,
   );
   const handlers = options.handlers ?? allHandlers;
 
