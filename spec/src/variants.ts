@@ -613,6 +613,7 @@ export const UNREALISABLE: Readonly<Record<string, string>> = {
   // Resource bounds of the server
   'UNSPEC-REQUEST-JSON-DEPTH': BOUND,
   'UNSPEC-REQUEST-BODY-SIZE': BOUND,
+  'UNSPEC-REQUEST-TIME-LIMITS': BOUND,
 
   // Not on the wire at all
   'UNSPEC-BATCH-ID-PARAM-NAME':

@@ -46,7 +46,12 @@ import { createIds } from './ids.js';
 import { catchUpDream } from './lifecycle/dreams.js';
 import { catchUpBatch, resultsPath } from './lifecycle/message-batches.js';
 import { Schedule } from './lifecycle/schedule.js';
-import { checkPublicUrl, parserErrorAnswer, testControlRefusal } from './request-guards.js';
+import {
+  answerClientError,
+  checkPublicUrl,
+  type RequestTimeLimits,
+  testControlRefusal,
+} from './request-guards.js';
 import { handlers as allHandlers } from './routes/index.js';
 import { seedDemo } from './seed.js';
 import {
@@ -121,10 +126,16 @@ export interface ServerOptions {
 }
 
 /** How long the server waits on the other side of a connection. */
-export interface TimeLimits {
+export interface TimeLimits extends RequestTimeLimits {
   /** One fetch of an issuer's key set, discovery document included (default `FETCH_DEADLINE_MS`). */
   readonly keySetFetchMs: number;
 }
+
+/**
+ * How often Node looks for requests past their time limits: a slow request is answered at most
+ * this long after its limit. A scan of the open connections, cheap at this rate.
+ */
+const TIME_LIMIT_CHECK_INTERVAL_MS = 1_000;
 
 export interface ReferenceServer {
   readonly state: ServerState;
@@ -187,7 +198,11 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
       }
     },
   };
-  const timeLimits: TimeLimits = { keySetFetchMs: FETCH_DEADLINE_MS, ...options.timeLimits };
+  const timeLimits: TimeLimits = {
+    ...access.REQUEST_TIME_LIMITS,
+    keySetFetchMs: FETCH_DEADLINE_MS,
+    ...options.timeLimits,
+  };
   attachFederation(
     state,
     options.federationNetwork ?? (options.testControl ? new VirtualNetwork(realNetwork) : realNetwork),
@@ -205,9 +220,17 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     logger: options.logger ?? false,
     // Operations have their own limits (access.bodyLimit); this one covers test control.
     bodyLimit: access.BODY_LIMITS.default,
-    // What Node's HTTP parser refuses (a malformed request line or header, headers too large)
-    // leaves as the API's error body with a request id, and the connection is closed, saying so.
-    clientErrorHandler: (error, socket) => parserErrorAnswer(error, socket, idHeader, ids.next('request')),
+    // A client has so long to send its headers, and its whole request (UNSPEC-REQUEST-TIME-LIMITS).
+    requestTimeout: timeLimits.requestMs,
+    http: {
+      headersTimeout: timeLimits.headersMs,
+      connectionsCheckingInterval: TIME_LIMIT_CHECK_INTERVAL_MS,
+    },
+    // What Node's HTTP parser refuses (a malformed request line or header, headers too large) and
+    // a request not received in time leave as the API's error body with a request id, and the
+    // connection is closed, saying so.
+    clientErrorHandler: (error, socket) =>
+      answerClientError(error, socket, idHeader, () => ids.next('request'), timeLimits),
     genReqId: () => ids.next('request'),
     // Long ids must reach the handlers (and get a 404 there), not die in the router.
     routerOptions: { maxParamLength: 4096 },

@@ -1,13 +1,13 @@
 /**
  * Guards at the edge of the server: the test-control token and Host check, answers to requests
- * Node's HTTP parser refuses, and the configured public base URL.
+ * Node's HTTP parser refuses or that are not received in time, and the configured public base URL.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
+import { type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { CONTROL_TOKEN_HEADER } from '@vendor-api/spec';
 import type { FastifyRequest } from 'fastify';
-import { type ApiError, apiError, statusError } from './errors.js';
+import { type ApiError, apiError } from './errors.js';
 import { TEST_CONTROL_PREFIX } from './test-control/index.js';
 
 /** Header every test-control call carries the server's test-control token in. */
@@ -86,36 +86,77 @@ export function testControlRefusal(request: FastifyRequest, token: string): ApiE
   return null;
 }
 
+/** How long a client may take to send a request (defaults: the spec's `access.REQUEST_TIME_LIMITS`). */
+export interface RequestTimeLimits {
+  readonly headersMs: number;
+  readonly requestMs: number;
+}
+
+/** The answer to what the HTTP parser or a time limit refused: status and error body. */
+function clientErrorOf(error: Error & { code?: string }, limits: RequestTimeLimits): ApiError {
+  switch (error.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return apiError('http_headers_too_large');
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return apiError('http_request_timeout', limits);
+    default:
+      return apiError('http_malformed', { code: error.code ?? 'unknown' });
+  }
+}
+
+/** The response Node is writing on a socket (or about to: its request was read), if any. */
+const inFlightOn = (socket: Duplex): ServerResponse | null =>
+  (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage ?? null;
+
+/** Sockets whose client error is answered: the parser, once in error, reports each later chunk again. */
+const refusedSockets = new WeakSet<Duplex>();
+
 /**
- * Answers a request Node's HTTP parser refused (a malformed request line or header, headers too
- * large, a timeout) with the API's error body and a request id, and closes the connection, saying
- * so (`Connection: close`).
+ * Answers what Node's HTTP parser refused (a malformed request line or header, headers too large)
+ * or a request not received within its time limits (UNSPEC-REQUEST-TIME-LIMITS) with the API's
+ * error body and a request id, and closes the connection, saying so (`Connection: close`):
+ *
+ * - while a whole request before it is being answered (the refused request was pipelined behind
+ *   it), that answer is written first, then the error;
+ * - a request whose headers were read but not its body (too slow, or malformed) gets the error
+ *   through its own response, unless that has begun (then the connection is only closed);
+ * - otherwise the error is written to the connection as it is.
  */
-export function parserErrorAnswer(
+export function answerClientError(
   error: Error & { code?: string },
   socket: Duplex,
   idHeader: string,
-  requestId: string,
+  nextId: () => string,
+  limits: RequestTimeLimits,
 ): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const status =
-    error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const message =
-    status === 431
-      ? 'request headers too large'
-      : status === 408
-        ? 'request timed out'
-        : `malformed HTTP request${error.code ? ` (${error.code})` : ''}`;
-  const body = JSON.stringify(statusError(status, message).body);
-  if (!socket.writable) {
-    socket.destroy();
-    return;
-  }
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
-      `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
-      `${idHeader}: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
-  );
+  if (error.code === 'ECONNRESET' || socket.destroyed || refusedSockets.has(socket)) return;
+  refusedSockets.add(socket);
+  const refusal = clientErrorOf(error, limits);
+  const body = JSON.stringify(refusal.body);
+  const headers = {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    [idHeader]: nextId(),
+    connection: 'close',
+  };
+  const answer = (): void => {
+    if (socket.destroyed) return;
+    const inFlight = inFlightOn(socket);
+    if (inFlight !== null && !inFlight.writableFinished) {
+      // Node hands the socket to the next answer in line before this listener runs.
+      if (inFlight.req.complete) inFlight.once('finish', answer);
+      else if (inFlight.headersSent) socket.destroy();
+      else inFlight.writeHead(refusal.status, headers).end(body);
+      return;
+    }
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.end(`HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\n${head.join('')}\r\n${body}`);
+  };
+  answer();
 }
 
 /**

@@ -169,6 +169,30 @@ export const ERRORS = {
     unspecified: [BODY, 'UNSPEC-RL-PAGE-CURSOR'],
   },
 
+  // The connection: what Node's HTTP parser refuses, and a request not received in time.
+  http_malformed: {
+    status: 400,
+    type: 'invalid_request_error',
+    message: 'malformed HTTP request ({code})',
+    requirements: [],
+    unspecified: [BODY, OTHER],
+  },
+  http_headers_too_large: {
+    status: 431,
+    type: 'invalid_request_error',
+    message: 'request headers too large',
+    requirements: [],
+    unspecified: [BODY, OTHER],
+  },
+  http_request_timeout: {
+    status: 408,
+    type: 'invalid_request_error',
+    message:
+      'request not received in time: the headers within {headersMs} ms, the whole request within {requestMs} ms',
+    requirements: [],
+    unspecified: [BODY, 'UNSPEC-REQUEST-TIME-LIMITS'],
+  },
+
   // Credentials and access (the pipeline; `deny` maps `access.authorize`'s reasons here).
   credential_required: {
     status: 401,
