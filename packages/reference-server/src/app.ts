@@ -49,6 +49,7 @@ import { Schedule } from './lifecycle/schedule.js';
 import {
   answerClientError,
   checkPublicUrl,
+  hostMissing,
   type RequestTimeLimits,
   testControlRefusal,
 } from './request-guards.js';
@@ -225,6 +226,8 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     http: {
       headersTimeout: timeLimits.headersMs,
       connectionsCheckingInterval: TIME_LIMIT_CHECK_INTERVAL_MS,
+      // An HTTP/1.1 request without Host is refused with the error body (`hostMissing`).
+      requireHostHeader: false,
     },
     // What Node's HTTP parser refuses (a malformed request line or header, headers too large) and
     // a request not received in time leave as the API's error body with a request id, and the
@@ -274,19 +277,20 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
   };
 
   // One callback-style hook: it runs on every request (an async one would cost a promise each, a
-  // second hook a second pass of Fastify's hook runner). Every answer carries the request id; test
-  // control refuses a request without its token or from another Host before its body is read,
-  // judged on the route the router matched (`forTestControl`), whatever spelling reached it.
+  // second hook a second pass of Fastify's hook runner). Every answer carries the request id; an
+  // HTTP/1.1 request without Host is refused; test control refuses a request without its token or
+  // from another Host before its body is read, judged on the route the router matched
+  // (`forTestControl`), whatever spelling reached it.
   app.addHook(
     'onRequest',
     testControlToken === null
       ? (request, reply, done) => {
           reply.header(idHeader, request.id);
-          done();
+          done(hostMissing(request) ?? undefined);
         }
       : (request, reply, done) => {
           reply.header(idHeader, request.id);
-          done(testControlRefusal(request, testControlToken) ?? undefined);
+          done(hostMissing(request) ?? testControlRefusal(request, testControlToken) ?? undefined);
         },
   );
 

@@ -86,6 +86,17 @@ export function testControlRefusal(request: FastifyRequest, token: string): ApiE
   return null;
 }
 
+/**
+ * The refusal of an HTTP/1.1 request without a Host header (RFC 9112, section 3.2: a 400), or null.
+ * Node's own check (`requireHostHeader`) is off: it answers a bare 400, without the error body
+ * and the request id every answer carries.
+ */
+export function hostMissing(request: FastifyRequest): ApiError | null {
+  if (request.headers.host !== undefined) return null;
+  const { httpVersionMajor, httpVersionMinor } = request.raw;
+  return httpVersionMajor === 1 && httpVersionMinor === 1 ? apiError('http_host_missing') : null;
+}
+
 /** How long a client may take to send a request (defaults: the spec's `access.REQUEST_TIME_LIMITS`). */
 export interface RequestTimeLimits {
   readonly headersMs: number;

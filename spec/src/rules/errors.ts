@@ -177,6 +177,13 @@ export const ERRORS = {
     requirements: [],
     unspecified: [BODY, OTHER],
   },
+  http_host_missing: {
+    status: 400,
+    type: 'invalid_request_error',
+    message: 'an HTTP/1.1 request must carry a Host header',
+    requirements: [],
+    unspecified: [BODY, OTHER],
+  },
   http_headers_too_large: {
     status: 431,
     type: 'invalid_request_error',
