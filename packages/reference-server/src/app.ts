@@ -330,6 +330,11 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     if (error instanceof ApiError) {
       return state.variants.size === 0 ? error : shapedError(request, error);
     }
+    if ((error as { code?: unknown }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' && isExchange(request)) {
+      // Every documented failure of the exchange is a 400 (UNSPEC-REQUEST-BODY-SIZE).
+      const limit = { limit: access.bodyLimit('oauth.token') };
+      return shapedError(request, apiError('exchange_body_too_large', limit, malformedBody(state, request)));
+    }
     const status = (error as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const message = frameworkErrorMessage(request, error as Error & { code?: string });
@@ -368,7 +373,8 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
       method: endpoint.method,
       url,
       config: { endpoint },
-      // UNSPEC-REQUEST-BODY-SIZE (BATCH-CREATE-MAX-SIZE, EXCH-ASSERTION-MAX): larger is 413.
+      // UNSPEC-REQUEST-BODY-SIZE (BATCH-CREATE-MAX-SIZE, EXCH-ASSERTION-MAX): larger is 413 (400
+      // on the exchange).
       bodyLimit: access.bodyLimit(endpoint.id),
       // Headers and credential are checked before the body is read.
       preParsing: (request, _reply, payload, done) => {

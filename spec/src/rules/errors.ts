@@ -451,6 +451,18 @@ export const ERRORS = {
     requirements: ['EXCH-ERR-FIELD-MISSING'],
     unspecified: [BODY, 'UNSPEC-EXCH-OTHER-VALIDATION'],
   },
+  /**
+   * An exchange body over its cap (`access.BODY_LIMITS`), refused before it is read: every failure
+   * the documents give the exchange is a 400, an assertion over 16 KiB within the cap is the
+   * malformed body it answers `invalid_request`, so a larger one is answered the same way.
+   */
+  exchange_body_too_large: {
+    status: 400,
+    type: 'invalid_request',
+    message: 'request body larger than {limit} bytes, the limit of the token exchange',
+    requirements: [],
+    unspecified: [BODY, 'UNSPEC-REQUEST-BODY-SIZE', 'UNSPEC-EXCH-OTHER-VALIDATION'],
+  },
   /** Every refused assertion: one body whatever the cause (`jwt.invalidGrantBody`). */
   exchange_invalid_grant: {
     status: 400,

@@ -18,7 +18,8 @@ const KIB = 1024;
 
 /**
  * Largest body, in bytes, per operation (UNSPEC-REQUEST-BODY-SIZE); a larger one is refused with
- * 413 before it is read. `default` covers every operation not listed (small fixed shapes).
+ * 413 before it is read (400 on the exchange, whose documented failures are all 400s).
+ * `default` covers every operation not listed (small fixed shapes).
  */
 export const BODY_LIMITS = {
   /** The batch limit (BATCH-CREATE-MAX-SIZE) plus room, so a body just over it gets the batch's own 400. */

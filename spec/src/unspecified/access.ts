@@ -174,7 +174,7 @@ export function unspecified(v: Vendor): Unspecified[] {
       'UNSPEC-REQUEST-BODY-SIZE',
       ERRORS,
       'How large a request body may be, for operations other than batch creation (256 MB) and the exchange (an assertion of at most 16 KiB), and the answer to a larger one.',
-      "Per operation (rules/request-bounds.ts `BODY_LIMITS`, the server's choice, derived from the two documented limits): batch creation 257 MiB (its limit plus room, so a body just over 256 MB gets its 400), message creation and token counting 32 MiB (an eighth of the batch limit), the exchange 20 KiB (the assertion plus room), every other operation 1 MiB. A larger body is 413 `request_too_large`, refused from its declared length before it is read and after its credential is checked. The suite never sends a body near these caps except the batch limit.",
+      "Per operation (rules/request-bounds.ts `BODY_LIMITS`, the server's choice, derived from the two documented limits): batch creation 257 MiB (its limit plus room, so a body just over 256 MB gets its 400), message creation and token counting 32 MiB (an eighth of the batch limit), the exchange 20 KiB (the assertion plus room), every other operation 1 MiB. A larger body is 413 `request_too_large`, refused from its declared length before it is read and after its credential is checked; on the exchange, whose every documented failure is a 400, it is 400 `invalid_request`, as a malformed exchange body and an assertion over 16 KiB within the cap are. The suite never sends a body near these caps except the batch limit.",
     ),
     u(
       'UNSPEC-REQUEST-TIME-LIMITS',
