@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { spec, vendor } from '@vendor-api/spec';
 import { validateResponse } from '@vendor-api/validators';
-import { expect } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 import { createServer, ManualClock, type ServerOptions, TEST_CONTROL_TOKEN_HEADER } from '../src/index.js';
 
 /** The beta header value an operation needs: its betas from the spec, comma-separated. */
@@ -48,6 +48,14 @@ export function setup(options: ServerOptions = {}) {
   }
 
   return { app, clock, demo, call, advance };
+}
+
+/** A test server (`setup`) listening on 127.0.0.1, with its port; closed when the test finishes. */
+export async function listening(options: ServerOptions = {}) {
+  const t = setup(options);
+  const url = await t.app.reference.listenLocal(0);
+  onTestFinished(() => t.app.close());
+  return { ...t, url, port: Number(new URL(url).port) };
 }
 
 /** Asserts a response against the operation's strict response validator. */

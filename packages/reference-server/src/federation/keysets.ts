@@ -108,13 +108,11 @@ export function fetchKeySet(
     const abandon = () => resolve(null);
     if (signal.aborted) abandon();
     signal.addEventListener('abort', abandon, { once: true });
-    fetching.then(
-      (keySet) => {
-        signal.removeEventListener('abort', abandon);
-        resolve(signal.aborted ? null : keySet);
-      },
-      () => resolve(null),
-    );
+    const settle = (keySet: LoadedKeySet | null) => {
+      signal.removeEventListener('abort', abandon);
+      resolve(signal.aborted ? null : keySet);
+    };
+    fetching.then(settle, () => settle(null));
   });
 }
 

@@ -4,21 +4,9 @@
  * needs no Host. Test control is never reached without one.
  */
 import { vendor } from '@vendor-api/spec';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_CONTROL_TOKEN_HEADER } from '../../src/index.js';
-import { type RawResponse, rawConversation, rawHttp, setup } from '../helpers.js';
-
-const closers: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const close of closers.splice(0)) await close();
-});
-
-async function listening() {
-  const t = setup();
-  const url = await t.app.reference.listenLocal(0);
-  closers.push(() => t.app.close());
-  return { ...t, port: Number(new URL(url).port) };
-}
+import { listening, type RawResponse, rawConversation, rawHttp } from '../helpers.js';
 
 function expectHostRequired(res: RawResponse | undefined): void {
   expect(res?.status, res?.body).toBe(400);

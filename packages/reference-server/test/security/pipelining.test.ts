@@ -5,20 +5,11 @@
  * is closed.
  */
 import { vendor } from '@vendor-api/spec';
-import { afterEach, describe, expect, it } from 'vitest';
-import { MODEL, type RawResponse, rawConversation, setup } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import { listening, MODEL, type RawResponse, rawConversation } from '../helpers.js';
 
-const closers: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const close of closers.splice(0)) await close();
-});
-
-async function listening() {
-  const t = setup({ timeLimits: { headersMs: 1_000, requestMs: 2_000 } });
-  const url = await t.app.reference.listenLocal(0);
-  closers.push(() => t.app.close());
-  return { ...t, port: Number(new URL(url).port) };
-}
+/** Short time limits, for the slow request. */
+const LIMITED = { timeLimits: { headersMs: 1_000, requestMs: 2_000 } };
 
 const headers = (key: string) =>
   `host: 127.0.0.1\r\n${vendor.headers.version}: ${vendor.apiVersion}\r\nx-api-key: ${key}\r\n`;
@@ -42,7 +33,7 @@ describe('a refused request pipelined behind valid ones', () => {
   ];
   for (const [what, text, status] of refused) {
     it(`${what}: the valid requests are answered first, then ${status}`, async () => {
-      const t = await listening();
+      const t = await listening(LIMITED);
       const get = `GET /v1/messages/batches HTTP/1.1\r\n${headers(t.demo.workspaceKey)}\r\n`;
       const body = JSON.stringify({ model: MODEL, messages: [{ role: 'user', content: 'hi' }] });
       const post = `POST /v1/messages/count_tokens HTTP/1.1\r\n${headers(t.demo.workspaceKey)}content-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`;
@@ -57,7 +48,7 @@ describe('a refused request pipelined behind valid ones', () => {
   }
 
   it('headers that never end, behind a valid request: the valid one is answered, then 408', async () => {
-    const t = await listening();
+    const t = await listening(LIMITED);
     const conversation = await rawConversation(
       t.port,
       `GET /v1/messages/batches HTTP/1.1\r\n${headers(t.demo.workspaceKey)}\r\nGET /v1/messages/batches HTTP/1.1\r\n`,

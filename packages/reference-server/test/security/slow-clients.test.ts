@@ -7,25 +7,13 @@
  * more for headers, none for bodies).
  */
 import { access, vendor } from '@vendor-api/spec';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createServer } from '../../src/index.js';
-import { MODEL, type RawConversation, type RawResponse, rawConversation, setup } from '../helpers.js';
+import { listening, MODEL, type RawConversation, type RawResponse, rawConversation } from '../helpers.js';
 
 const LIMITS = { headersMs: 1_000, requestMs: 2_000 };
 /** How long a test waits for the server to close a slow connection. */
 const PATIENCE_MS = 30_000;
-
-const closers: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const close of closers.splice(0)) await close();
-});
-
-async function listening() {
-  const t = setup({ timeLimits: LIMITS });
-  const url = await t.app.reference.listenLocal(0);
-  closers.push(() => t.app.close());
-  return { ...t, port: Number(new URL(url).port) };
-}
 
 /** The one answer of a conversation the server ended: a 408 error body with a request id, the connection closed. */
 function expectTimedOut(conversation: RawConversation): RawResponse {
@@ -51,14 +39,14 @@ const apiHeaders = (key: string) =>
 describe('request time limits (UNSPEC-REQUEST-TIME-LIMITS)', () => {
   it("default to the spec's limits", async () => {
     const app = createServer();
-    closers.push(() => app.close());
+    onTestFinished(() => app.close());
     expect(app.server.headersTimeout).toBe(access.REQUEST_TIME_LIMITS.headersMs);
     expect(app.server.requestTimeout).toBe(access.REQUEST_TIME_LIMITS.requestMs);
     expect(access.REQUEST_TIME_LIMITS.headersMs).toBeLessThan(access.REQUEST_TIME_LIMITS.requestMs);
   });
 
   it('headers sent a byte a second: 408 with the error body once the headers limit passes', async () => {
-    const t = await listening();
+    const t = await listening({ timeLimits: LIMITS });
     const conversation = await rawConversation(
       t.port,
       `GET /v1/messages/batches HTTP/1.1\r\n${apiHeaders(t.demo.workspaceKey)}`,
@@ -71,12 +59,12 @@ describe('request time limits (UNSPEC-REQUEST-TIME-LIMITS)', () => {
   }, 60_000);
 
   it('a connection that sends nothing: 408 once the headers limit passes', async () => {
-    const t = await listening();
+    const t = await listening({ timeLimits: LIMITS });
     expectTimedOut(await rawConversation(t.port, '', { waitMs: PATIENCE_MS }));
   }, 60_000);
 
   it("a body sent a byte a second: 408 through the request's own answer once the request limit passes", async () => {
-    const t = await listening();
+    const t = await listening({ timeLimits: LIMITS });
     const body = JSON.stringify({ model: MODEL, max_tokens: 8, messages: [{ role: 'user', content: 'hi' }] });
     const conversation = await rawConversation(
       t.port,
@@ -87,7 +75,7 @@ describe('request time limits (UNSPEC-REQUEST-TIME-LIMITS)', () => {
   }, 60_000);
 
   it('fifty slow connections at once are all closed, and the server still answers', async () => {
-    const t = await listening();
+    const t = await listening({ timeLimits: LIMITS });
     // Half trickle their headers, half send nothing.
     const slow = Array.from({ length: 50 }, (_, i) =>
       i % 2 === 0
