@@ -598,6 +598,8 @@ export const UNREALISABLE: Readonly<Record<string, string>> = {
   'UNSPEC-FED-URL-PUBLIC-DEFINITION': REGISTRATION,
   'UNSPEC-FED-URL-RESOLUTION-FAILURE': REGISTRATION,
   'UNSPEC-FED-URL-OTHER-PARTS': REGISTRATION,
+  'UNSPEC-FED-URL-USERINFO':
+    'Decided when an issuer is registered (fixtures register them); at the exchange only a discovery document could carry it, in `jwks_uri`, and no case publishes one that does.',
   'UNSPEC-RULE-CONDITION-VALIDITY':
     'Validity is decided when a rule is registered (fixtures); at exchange a condition that errors or is not true cannot satisfy MATCH-CONDITION-TRUE, so every server answers invalid_grant.',
 
@@ -611,6 +613,7 @@ export const UNREALISABLE: Readonly<Record<string, string>> = {
   // Resource bounds of the server
   'UNSPEC-REQUEST-JSON-DEPTH': BOUND,
   'UNSPEC-REQUEST-BODY-SIZE': BOUND,
+  'UNSPEC-REQUEST-TIME-LIMITS': BOUND,
 
   // Not on the wire at all
   'UNSPEC-BATCH-ID-PARAM-NAME':

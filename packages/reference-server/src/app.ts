@@ -7,7 +7,8 @@
  *   exchange) -> `authorize` (kinds, scopes) -> (the body, within the operation's size limit and
  *   the depth bound) -> `validateRequest` (path, query, headers, body) -> the operation's handler.
  *
- * Test control (`/_test/`) answers only calls carrying its token, addressed to a loopback name.
+ * Test control (`/_test/`) answers only calls carrying its token, addressed to a loopback name;
+ * whether a call is for test control is decided on the path the router matched.
  *
  * Fastify's own schema validation is not used: the spec's precompiled validators are. Every error
  * (pipeline, handler, malformed JSON, unknown route, unexpected failure) leaves as the API's error
@@ -34,13 +35,24 @@ import { type Clock, realClock, SandboxClock } from './clock.js';
 import { ApiError, apiError, type DecidedBy, refused, statusError } from './errors.js';
 import { FaultSet } from './faults/index.js';
 import { decide, operationHandler } from './faults/seams.js';
-import { type FederationNetwork, realNetwork, VirtualNetwork } from './federation/network.js';
+import {
+  FETCH_DEADLINE_MS,
+  type FederationNetwork,
+  realNetwork,
+  VirtualNetwork,
+} from './federation/network.js';
 import { attachFederation, federationOf } from './federation/store.js';
 import { createIds } from './ids.js';
 import { catchUpDream } from './lifecycle/dreams.js';
 import { catchUpBatch, resultsPath } from './lifecycle/message-batches.js';
 import { Schedule } from './lifecycle/schedule.js';
-import { checkPublicUrl, parserErrorAnswer, testControlRefusal } from './request-guards.js';
+import {
+  answerClientError,
+  checkPublicUrl,
+  hostMissing,
+  type RequestTimeLimits,
+  testControlRefusal,
+} from './request-guards.js';
 import { handlers as allHandlers } from './routes/index.js';
 import { seedDemo } from './seed.js';
 import {
@@ -105,12 +117,26 @@ export interface ServerOptions {
    * on); never taken from the request's Host header.
    */
   readonly publicUrl?: string;
+  /** Time limits of the server's edges (defaults in `TimeLimits`); tests shorten them. */
+  readonly timeLimits?: Partial<TimeLimits>;
   /**
    * Token every test-control call must carry in the `test-control-token` header (default: 32
    * bytes from the cryptographic random source, a new one per start).
    */
   readonly testControlToken?: string;
 }
+
+/** How long the server waits on the other side of a connection. */
+export interface TimeLimits extends RequestTimeLimits {
+  /** One fetch of an issuer's key set, discovery document included (default `FETCH_DEADLINE_MS`). */
+  readonly keySetFetchMs: number;
+}
+
+/**
+ * How often Node looks for requests past their time limits: a slow request is answered at most
+ * this long after its limit. A scan of the open connections, cheap at this rate.
+ */
+const TIME_LIMIT_CHECK_INTERVAL_MS = 1_000;
 
 export interface ReferenceServer {
   readonly state: ServerState;
@@ -173,9 +199,15 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
       }
     },
   };
+  const timeLimits: TimeLimits = {
+    ...access.REQUEST_TIME_LIMITS,
+    keySetFetchMs: FETCH_DEADLINE_MS,
+    ...options.timeLimits,
+  };
   attachFederation(
     state,
     options.federationNetwork ?? (options.testControl ? new VirtualNetwork(realNetwork) : realNetwork),
+    timeLimits.keySetFetchMs,
   );
   const handlers = options.handlers ?? allHandlers;
 
@@ -189,9 +221,19 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     logger: options.logger ?? false,
     // Operations have their own limits (access.bodyLimit); this one covers test control.
     bodyLimit: access.BODY_LIMITS.default,
-    // What Node's HTTP parser refuses (a malformed request line or header, headers too large)
-    // leaves as the API's error body with a request id, and the connection is closed, saying so.
-    clientErrorHandler: (error, socket) => parserErrorAnswer(error, socket, idHeader, ids.next('request')),
+    // A client has so long to send its headers, and its whole request (UNSPEC-REQUEST-TIME-LIMITS).
+    requestTimeout: timeLimits.requestMs,
+    http: {
+      headersTimeout: timeLimits.headersMs,
+      connectionsCheckingInterval: TIME_LIMIT_CHECK_INTERVAL_MS,
+      // An HTTP/1.1 request without Host is refused with the error body (`hostMissing`).
+      requireHostHeader: false,
+    },
+    // What Node's HTTP parser refuses (a malformed request line or header, headers too large) and
+    // a request not received in time leave as the API's error body with a request id, and the
+    // connection is closed, saying so.
+    clientErrorHandler: (error, socket) =>
+      answerClientError(error, socket, idHeader, () => ids.next('request'), timeLimits),
     genReqId: () => ids.next('request'),
     // Long ids must reach the handlers (and get a 404 there), not die in the router.
     routerOptions: { maxParamLength: 4096 },
@@ -235,18 +277,20 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
   };
 
   // One callback-style hook: it runs on every request (an async one would cost a promise each, a
-  // second hook a second pass of Fastify's hook runner). Every answer carries the request id; test
-  // control refuses a request without its token before routing.
+  // second hook a second pass of Fastify's hook runner). Every answer carries the request id; an
+  // HTTP/1.1 request without Host is refused; test control refuses a request without its token or
+  // from another Host before its body is read, judged on the route the router matched
+  // (`forTestControl`), whatever spelling reached it.
   app.addHook(
     'onRequest',
     testControlToken === null
       ? (request, reply, done) => {
           reply.header(idHeader, request.id);
-          done();
+          done(hostMissing(request) ?? undefined);
         }
       : (request, reply, done) => {
           reply.header(idHeader, request.id);
-          done(testControlRefusal(request, testControlToken) ?? undefined);
+          done(hostMissing(request) ?? testControlRefusal(request, testControlToken) ?? undefined);
         },
   );
 
@@ -286,6 +330,11 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     if (error instanceof ApiError) {
       return state.variants.size === 0 ? error : shapedError(request, error);
     }
+    if ((error as { code?: unknown }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' && isExchange(request)) {
+      // Every documented failure of the exchange is a 400 (UNSPEC-REQUEST-BODY-SIZE).
+      const limit = { limit: access.bodyLimit('oauth.token') };
+      return shapedError(request, apiError('exchange_body_too_large', limit, malformedBody(state, request)));
+    }
     const status = (error as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const message = frameworkErrorMessage(request, error as Error & { code?: string });
@@ -324,7 +373,8 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
       method: endpoint.method,
       url,
       config: { endpoint },
-      // UNSPEC-REQUEST-BODY-SIZE (BATCH-CREATE-MAX-SIZE, EXCH-ASSERTION-MAX): larger is 413.
+      // UNSPEC-REQUEST-BODY-SIZE (BATCH-CREATE-MAX-SIZE, EXCH-ASSERTION-MAX): larger is 413 (400
+      // on the exchange).
       bodyLimit: access.bodyLimit(endpoint.id),
       // Headers and credential are checked before the body is read.
       preParsing: (request, _reply, payload, done) => {

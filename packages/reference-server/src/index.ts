@@ -8,6 +8,7 @@ export {
   type ReferenceServer,
   routeUrl,
   type ServerOptions,
+  type TimeLimits,
 } from './app.js';
 export { type Clock, ManualClock, realClock, SandboxClock } from './clock.js';
 export { ApiError } from './errors.js';

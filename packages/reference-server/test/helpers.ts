@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { spec, vendor } from '@vendor-api/spec';
 import { validateResponse } from '@vendor-api/validators';
-import { expect } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 import { createServer, ManualClock, type ServerOptions, TEST_CONTROL_TOKEN_HEADER } from '../src/index.js';
 
 /** The beta header value an operation needs: its betas from the spec, comma-separated. */
@@ -48,6 +48,14 @@ export function setup(options: ServerOptions = {}) {
   }
 
   return { app, clock, demo, call, advance };
+}
+
+/** A test server (`setup`) listening on 127.0.0.1, with its port; closed when the test finishes. */
+export async function listening(options: ServerOptions = {}) {
+  const t = setup(options);
+  const url = await t.app.reference.listenLocal(0);
+  onTestFinished(() => t.app.close());
+  return { ...t, url, port: Number(new URL(url).port) };
 }
 
 /** Asserts a response against the operation's strict response validator. */
@@ -120,34 +128,44 @@ export interface RawResponse {
   readonly closed: boolean;
 }
 
+/** What came back on a raw connection: the responses in order, and whether the server closed it. */
+export interface RawConversation {
+  readonly responses: readonly RawResponse[];
+  readonly closed: boolean;
+}
+
+export interface RawOptions {
+  /** How long to wait for the server to close the connection (default 2 s). */
+  readonly waitMs?: number;
+  /** Written after `text`, one character every `dripEveryMs` (default 1 s), over and over: a slow client. */
+  readonly drip?: string;
+  readonly dripEveryMs?: number;
+}
+
 /**
- * Writes `text` as it is on a new connection to 127.0.0.1:`port` and reads one response: what
- * `inject` cannot send (malformed requests, a declared body that never comes). Resolves once the
- * response is complete and the server closed the connection, or after `waitMs` otherwise.
+ * Writes `text` as it is on a new connection to 127.0.0.1:`port` (then `drip`, slowly) and reads
+ * what comes back: what `inject` cannot send (malformed requests, pipelined requests, a declared
+ * body that never comes, a slow client). Resolves once the server closed the connection, or
+ * after `waitMs` otherwise.
  */
-export function rawHttp(port: number, text: string, waitMs = 2_000): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
+export function rawConversation(
+  port: number,
+  text: string,
+  options: RawOptions = {},
+): Promise<RawConversation> {
+  return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
-    let data = '';
+    const chunks: Buffer[] = [];
     let closed = false;
+    let dripping: NodeJS.Timeout | undefined;
     const finish = () => {
       clearTimeout(timer);
+      clearInterval(dripping);
       socket.destroy();
-      const [head = '', ...rest] = data.split('\r\n\r\n');
-      const [statusLine = '', ...lines] = head.split('\r\n');
-      const headers: Record<string, string> = {};
-      for (const line of lines) {
-        const i = line.indexOf(':');
-        if (i > 0) headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
-      }
-      if (statusLine === '') reject(new Error(`no response (${JSON.stringify(data.slice(0, 200))})`));
-      else
-        resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n'), closed });
+      resolve({ responses: parseResponses(Buffer.concat(chunks), closed), closed });
     };
-    const timer = setTimeout(finish, waitMs);
-    socket.on('data', (chunk) => {
-      data += chunk.toString('utf8');
-    });
+    const timer = setTimeout(finish, options.waitMs ?? 2_000);
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('end', () => {
       closed = true;
       finish();
@@ -157,5 +175,42 @@ export function rawHttp(port: number, text: string, waitMs = 2_000): Promise<Raw
       finish();
     });
     socket.write(text);
+    const drip = options.drip;
+    if (drip !== undefined && drip !== '') {
+      let sent = 0;
+      dripping = setInterval(() => {
+        if (socket.writable) socket.write(drip.charAt(sent++ % drip.length));
+      }, options.dripEveryMs ?? 1_000);
+    }
   });
+}
+
+/** The responses in `data`, in order: each with `content-length` bytes of body (the rest when it gives none). */
+export function parseResponses(data: Buffer, closed: boolean): RawResponse[] {
+  const responses: RawResponse[] = [];
+  let at = 0;
+  while (at < data.length) {
+    const headEnd = data.indexOf('\r\n\r\n', at);
+    if (headEnd < 0) break;
+    const [statusLine = '', ...lines] = data.subarray(at, headEnd).toString('latin1').split('\r\n');
+    const headers: Record<string, string> = {};
+    for (const line of lines) {
+      const i = line.indexOf(':');
+      if (i > 0) headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
+    }
+    const length = headers['content-length'];
+    const bodyEnd = length === undefined ? data.length : Math.min(data.length, headEnd + 4 + Number(length));
+    const body = data.subarray(headEnd + 4, bodyEnd).toString('utf8');
+    responses.push({ status: Number(statusLine.split(' ')[1]), headers, body, closed });
+    at = bodyEnd;
+  }
+  return responses;
+}
+
+/** `rawConversation`'s first response; rejects when none came. */
+export async function rawHttp(port: number, text: string, waitMs = 2_000): Promise<RawResponse> {
+  const { responses } = await rawConversation(port, text, { waitMs });
+  const first = responses[0];
+  if (first === undefined) throw new Error(`no response on 127.0.0.1:${port}`);
+  return first;
 }

@@ -283,14 +283,23 @@ describe('body size limits per operation (UNSPEC-REQUEST-BODY-SIZE), checked aft
     expect(access.bodyLimit('dreams.create')).toBe(access.BODY_LIMITS.default);
   });
 
-  it('an exchange body over its cap is 413 request_too_large with the error body', async () => {
+  it('an exchange body over its cap (a 1 MiB assertion) is 400 invalid_request, as every failure of the exchange', async () => {
     const t = setup();
-    const raw = JSON.stringify({ grant_type: 'x', assertion: 'a'.repeat(access.bodyLimit('oauth.token')) });
-    const res = await t.call('POST', '/v1/oauth/token', { raw, key: null });
-    expectErrorBody(res, 413);
-    expect(errorOf(res)).toMatchObject({ type: 'request_too_large' });
-    expect(errorOf(res).message).toContain('oauth.token');
-    // A body over a small operation's cap is refused too.
+    for (const size of [access.bodyLimit('oauth.token'), 1024 * 1024]) {
+      const raw = JSON.stringify({ grant_type: 'x', assertion: 'a'.repeat(size) });
+      const res = await t.call('POST', '/v1/oauth/token', { raw, key: null });
+      expectErrorBody(res, 400);
+      expect(errorOf(res)).toEqual({
+        type: 'invalid_request',
+        message: `request body larger than ${access.bodyLimit('oauth.token')} bytes, the limit of the token exchange`,
+      });
+    }
+    // An assertion over 16 KiB within the cap gets the same status and type.
+    const within = JSON.stringify({ grant_type: 'x', assertion: 'a'.repeat(16_385) });
+    const res = await t.call('POST', '/v1/oauth/token', { raw: within, key: null });
+    expectErrorBody(res, 400);
+    expect(errorOf(res).type).toBe('invalid_request');
+    // A body over another operation's cap is 413.
     const big = await t.call('POST', '/v1/organizations/workspaces', {
       raw: JSON.stringify({ name: 'x'.repeat(access.BODY_LIMITS.default) }),
       key: t.demo.adminKey,
@@ -319,6 +328,14 @@ describe('body size limits per operation (UNSPEC-REQUEST-BODY-SIZE), checked aft
     expect(JSON.parse(keyed.body)).toMatchObject({ type: 'error', error: { type: 'request_too_large' } });
     expect(keyed.headers['request-id']).toEqual(expect.any(String));
     expect(keyed.headers.connection).toBe('close');
+    // The exchange: 400 from the declared size alone, the connection closed.
+    const exchange = await rawHttp(
+      t.port,
+      `POST /v1/oauth/token HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n${vendor.headers.version}: ${vendor.apiVersion}\r\ncontent-length: ${1024 * 1024}\r\n\r\n{`,
+    );
+    expect(exchange.status).toBe(400);
+    expect(JSON.parse(exchange.body)).toMatchObject({ type: 'error', error: { type: 'invalid_request' } });
+    expect(exchange.headers.connection).toBe('close');
   });
 });
 

@@ -72,6 +72,15 @@ export const API_KEY_HEADER = 'x-api-key';
 /** The header that carries an access token as `Bearer <token>`. */
 export const AUTHORIZATION_HEADER = 'authorization';
 
+/**
+ * Statuses that refuse the credential a request carried, not the request: 401 (a credential
+ * unknown, expired or revoked, UNSPEC-AUTH-INVALID-CREDENTIAL) and 431 (the headers are too large
+ * to read: an access token that cannot be sent is as unusable as one refused). A client holding
+ * an access token from a token provider (the federation exchange) drops it on these, exchanges a
+ * fresh one and retries the request once; every other status answers the request.
+ */
+export const CREDENTIAL_REFUSED_STATUSES: readonly number[] = [401, 431];
+
 /** How each credential kind is sent (AUTH-WORKSPACE-KEY-HEADER, AUTH-ADMIN-KEY-HEADER, AUTH-ACCESS-TOKEN-BEARER). */
 export const CREDENTIAL_HEADERS: Readonly<
   Record<

@@ -169,6 +169,37 @@ export const ERRORS = {
     unspecified: [BODY, 'UNSPEC-RL-PAGE-CURSOR'],
   },
 
+  // The connection: what Node's HTTP parser refuses, and a request not received in time.
+  http_malformed: {
+    status: 400,
+    type: 'invalid_request_error',
+    message: 'malformed HTTP request ({code})',
+    requirements: [],
+    unspecified: [BODY, OTHER],
+  },
+  http_host_missing: {
+    status: 400,
+    type: 'invalid_request_error',
+    message: 'an HTTP/1.1 request must carry a Host header',
+    requirements: [],
+    unspecified: [BODY, OTHER],
+  },
+  http_headers_too_large: {
+    status: 431,
+    type: 'invalid_request_error',
+    message: 'request headers too large',
+    requirements: [],
+    unspecified: [BODY, OTHER],
+  },
+  http_request_timeout: {
+    status: 408,
+    type: 'invalid_request_error',
+    message:
+      'request not received in time: the headers within {headersMs} ms, the whole request within {requestMs} ms',
+    requirements: [],
+    unspecified: [BODY, 'UNSPEC-REQUEST-TIME-LIMITS'],
+  },
+
   // Credentials and access (the pipeline; `deny` maps `access.authorize`'s reasons here).
   credential_required: {
     status: 401,
@@ -419,6 +450,18 @@ export const ERRORS = {
     message: '{problem}',
     requirements: ['EXCH-ERR-FIELD-MISSING'],
     unspecified: [BODY, 'UNSPEC-EXCH-OTHER-VALIDATION'],
+  },
+  /**
+   * An exchange body over its cap (`access.BODY_LIMITS`), refused before it is read: every failure
+   * the documents give the exchange is a 400, an assertion over 16 KiB within the cap is the
+   * malformed body it answers `invalid_request`, so a larger one is answered the same way.
+   */
+  exchange_body_too_large: {
+    status: 400,
+    type: 'invalid_request',
+    message: 'request body larger than {limit} bytes, the limit of the token exchange',
+    requirements: [],
+    unspecified: [BODY, 'UNSPEC-REQUEST-BODY-SIZE', 'UNSPEC-EXCH-OTHER-VALIDATION'],
   },
   /** Every refused assertion: one body whatever the cause (`jwt.invalidGrantBody`). */
   exchange_invalid_grant: {

@@ -5,7 +5,9 @@
  *
  * Resolution is injected (`resolve: hostname -> addresses`) so the rules stay pure and testable.
  * A failure is the API error body: 400 `invalid_request_error`, message prefixed with the field.
- * Which names and addresses count as public: UNSPEC-FED-URL-PUBLIC-DEFINITION.
+ * Which names and addresses count as public: UNSPEC-FED-URL-PUBLIC-DEFINITION. User information
+ * (`https://user:pw@host/`), which the documents do not mention, is refused the same way
+ * (UNSPEC-FED-URL-USERINFO).
  */
 import type { ErrorBody } from '../resources/common.js';
 import type { FederationIssuer } from '../resources/federation.js';
@@ -252,18 +254,26 @@ export type UrlRejection =
   | 'not-a-url'
   | 'scheme'
   | 'port'
+  | 'userinfo'
   | 'ip-literal'
   | 'not-public-name'
   | 'unresolvable'
   | 'non-public-address';
 
-/** Each rejection with the requirement it enforces. */
+/**
+ * Each rejection with the requirement it enforces, or the Unspecified id of the choice it applies
+ * where the documents are silent (`UNSPEC-...`).
+ */
 export const URL_REJECTIONS: Readonly<
   Record<UrlRejection, { readonly requirement: string; readonly problem: string }>
 > = {
   'not-a-url': { requirement: 'URL-HTTPS', problem: 'is not a valid URL' },
   scheme: { requirement: 'URL-HTTPS', problem: 'scheme must be https' },
   port: { requirement: 'URL-PORT-443', problem: 'port must be 443' },
+  userinfo: {
+    requirement: 'UNSPEC-FED-URL-USERINFO',
+    problem: 'must not carry user information (user:password@)',
+  },
   'ip-literal': {
     requirement: 'URL-IP-LITERAL-REJECTED',
     problem: 'host must be a DNS name, not an IP address',
@@ -306,7 +316,9 @@ function reject(field: UrlField, reason: UrlRejection): UrlValidation {
 
 /**
  * Validates one URL the service will fetch: `https` scheme (URL-HTTPS), port 443 explicit or
- * default (URL-PORT-443), a host that is not an IP literal in any form the URL parser accepts
+ * default (URL-PORT-443), no user information (UNSPEC-FED-URL-USERINFO: the service would send it
+ * to the host as credentials, and `https://idp.example.com@other.example/` names another host than
+ * it seems to), a host that is not an IP literal in any form the URL parser accepts
  * (decimal, hex, octal and short IPv4 forms normalize to dotted IPv4; URL-IP-LITERAL-REJECTED), a
  * public DNS name (URL-PUBLIC-DNS-NAME) whose every resolved address is public
  * (URL-PUBLIC-ADDRESSES). A failure carries the 400 `invalid_request_error` body whose message
@@ -326,6 +338,7 @@ export async function validateFetchUrl(
   if (parsed.protocol !== 'https:') return reject(field, 'scheme');
   // The WHATWG parser drops a port equal to the scheme default, so '' means 443.
   if (parsed.port !== '') return reject(field, 'port');
+  if (parsed.username !== '' || parsed.password !== '') return reject(field, 'userinfo');
   const host = parsed.hostname;
   if (isIpLiteralHost(host)) return reject(field, 'ip-literal');
   if (!isPublicDnsName(host)) return reject(field, 'not-public-name');

@@ -174,7 +174,13 @@ export function unspecified(v: Vendor): Unspecified[] {
       'UNSPEC-REQUEST-BODY-SIZE',
       ERRORS,
       'How large a request body may be, for operations other than batch creation (256 MB) and the exchange (an assertion of at most 16 KiB), and the answer to a larger one.',
-      "Per operation (rules/request-bounds.ts `BODY_LIMITS`, the server's choice, derived from the two documented limits): batch creation 257 MiB (its limit plus room, so a body just over 256 MB gets its 400), message creation and token counting 32 MiB (an eighth of the batch limit), the exchange 20 KiB (the assertion plus room), every other operation 1 MiB. A larger body is 413 `request_too_large`, refused from its declared length before it is read and after its credential is checked. The suite never sends a body near these caps except the batch limit.",
+      "Per operation (rules/request-bounds.ts `BODY_LIMITS`, the server's choice, derived from the two documented limits): batch creation 257 MiB (its limit plus room, so a body just over 256 MB gets its 400), message creation and token counting 32 MiB (an eighth of the batch limit), the exchange 20 KiB (the assertion plus room), every other operation 1 MiB. A larger body is 413 `request_too_large`, refused from its declared length before it is read and after its credential is checked; on the exchange, whose every documented failure is a 400, it is 400 `invalid_request`, as a malformed exchange body and an assertion over 16 KiB within the cap are. The suite never sends a body near these caps except the batch limit.",
+    ),
+    u(
+      'UNSPEC-REQUEST-TIME-LIMITS',
+      ERRORS,
+      'How long a client may take to send a request (its headers, its body), and the answer to a slower one.',
+      "rules/request-bounds.ts `REQUEST_TIME_LIMITS` (the server's choice): the headers within 10 s of the request's first byte, the whole request within 120 s (the largest body at 2.5 MiB a second). A request not received by then is 408 `invalid_request_error` with the error body and a request id (through the request's own answer when its headers were read), and the connection is closed. The suite never sends a request that slowly.",
     ),
   ];
 }

@@ -251,8 +251,14 @@ export function unspecified(_v: Vendor): Unspecified[] {
     u(
       'UNSPEC-FED-URL-OTHER-PARTS',
       S.url,
-      'Whether user information, a query or a fragment are allowed in a fetched URL.',
-      'Allowed; only scheme, port and host are checked.',
+      'Whether a query or a fragment are allowed in a fetched URL.',
+      'Allowed; only scheme, port, user information (UNSPEC-FED-URL-USERINFO) and host are checked.',
+    ),
+    u(
+      'UNSPEC-FED-URL-USERINFO',
+      S.url,
+      "Whether a fetched URL (`issuer_url`, `jwks.discovery_base`, `jwks.url`, and a discovery document's `jwks_uri`) may carry user information (`https://user:password@host/`).",
+      'Refused like a URL failing the documented rules (rules/urls.ts `validateFetchUrl`, rejection `userinfo`): 400 `invalid_request_error`, the message prefixed with the field name; a `jwks_uri` carrying it is a failed key-set fetch (400 `invalid_grant`). The service would send the user information to the host as credentials and keep it in the issuer record, and `https://idp.example.com@other.example/` names another host than it seems to. An empty user information (`https://@host/`) is no user information.',
     ),
     u(
       'UNSPEC-FED-JWKS-URI-VALIDATION',

@@ -53,10 +53,18 @@ describe('federation catalog', () => {
       ...urls.requirementIds,
       ...jwt.JWT_CHECKS.map((c) => c.requirement),
       ...jwt.INVALID_GRANT_CAUSES.map((c) => c.requirement),
-      ...Object.values(urls.URL_REJECTIONS).map((r) => r.requirement),
+      ...Object.values(urls.URL_REJECTIONS)
+        .map((r) => r.requirement)
+        .filter((id) => !id.startsWith('UNSPEC-')),
       ...matchers.MATCHERS.flatMap((m) => m.requirements),
     ];
     expect(cited.filter((id) => !reqIds.has(id))).toEqual([]);
+    // A URL rejection where the documents are silent cites the reference server's choice.
+    const chosen = Object.values(urls.URL_REJECTIONS)
+      .map((r) => r.requirement)
+      .filter((id) => id.startsWith('UNSPEC-'));
+    expect(chosen).toEqual(['UNSPEC-FED-URL-USERINFO']);
+    expect(chosen.filter((id) => !unsIds.has(id))).toEqual([]);
   });
 
   it('cites only unspecified ids of the catalog', () => {

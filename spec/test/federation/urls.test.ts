@@ -122,6 +122,26 @@ describe('validateFetchUrl', () => {
     expect(await verdict(url)).toBe(expected);
   });
 
+  it.each([
+    'https://user:password@idp.example.com/',
+    'https://user@idp.example.com/',
+    'https://:password@idp.example.com/',
+    'https://idp.example.com@public.example.com/',
+    'https://us%40er:p%3Aw@idp.example.com:443/path',
+  ])('rejects the user information of %s (UNSPEC-FED-URL-USERINFO)', async (url) => {
+    for (const field of ['issuer_url', 'jwks.discovery_base', 'jwks.url'] as const) {
+      const result = await validateFetchUrl(field, url, { resolve });
+      expect(result).toMatchObject({ ok: false, reason: 'userinfo', requirement: 'UNSPEC-FED-URL-USERINFO' });
+      if (!result.ok)
+        expect(result.body.error.message).toBe(`${field}: must not carry user information (user:password@)`);
+    }
+  });
+
+  it('takes an empty user information as none (UNSPEC-FED-URL-USERINFO)', async () => {
+    expect(await verdict('https://@idp.example.com/')).toBe('ok');
+    expect(await verdict('https://:@idp.example.com/')).toBe('ok');
+  });
+
   it('returns the 400 invalid_request_error body with the field name as message prefix', async () => {
     for (const field of ['issuer_url', 'jwks.discovery_base', 'jwks.url'] as const) {
       const result = await validateFetchUrl(field, 'http://idp.example.com/', { resolve });

@@ -11,7 +11,10 @@ import type { OperationDescriptor } from './types.js';
 export interface TokenProvider {
   /** A valid access token; `forceRefresh` skips every cache. */
   getToken(options?: { readonly forceRefresh?: boolean; readonly signal?: AbortSignal }): Promise<string>;
-  /** Drops `token` from the caches if it is still the current one (after a 401). */
+  /**
+   * Drops `token` from the caches if it is still the current one (after a status that refuses it,
+   * `access.CREDENTIAL_REFUSED_STATUSES`: 401, 431).
+   */
   invalidate?(token: string): void;
 }
 
@@ -27,7 +30,7 @@ export interface AuthState {
   readonly adminKey?: string | undefined;
 }
 
-/** What one attempt sends, and the bearer token used (so a 401 can invalidate it). */
+/** What one attempt sends, and the bearer token used (so a refusal of it can invalidate it). */
 export interface AppliedAuth {
   readonly headers: Record<string, string>;
   readonly provider?: TokenProvider;

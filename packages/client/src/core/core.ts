@@ -390,7 +390,7 @@ export class HttpCore implements Core {
       }
 
       if (
-        status === 401 &&
+        access.CREDENTIAL_REFUSED_STATUSES.includes(status) &&
         auth.provider &&
         auth.token !== undefined &&
         !reauthenticated &&
@@ -403,7 +403,7 @@ export class HttpCore implements Core {
         auth.provider.invalidate?.(auth.token);
         this.log(
           'info',
-          `${op.id}: 401 with a cached access token; exchanging a fresh one and retrying once`,
+          `${op.id}: ${status} refused the cached access token; exchanging a fresh one and retrying once`,
         );
         attempt--; // the re-authentication retry does not count against maxRetries
         continue;

@@ -6,7 +6,8 @@
  * - The identity token is re-read on every exchange; a missing file fails then, with
  *   `IdentityTokenFileNotFoundError`.
  * - Tokens are refreshed ahead of expiry; concurrent callers share one exchange.
- * - `invalidate(token)` (after a 401) drops the cached token so the next call exchanges anew.
+ * - `invalidate(token)` (after a 401 or 431 refused it, `access.CREDENTIAL_REFUSED_STATUSES`)
+ *   drops the cached token so the next call exchanges anew.
  */
 import { readFileSync } from 'node:fs';
 import {

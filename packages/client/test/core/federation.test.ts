@@ -22,6 +22,8 @@ let exchanges: Recorded[];
 let tokenSeq: number;
 /** Tokens the API accepts; `revoke` empties it to force 401s. */
 let valid: Set<string>;
+/** Whether the API cannot read a token: requests carrying it are 431 (headers too large). */
+let unreadable: (token: string) => boolean;
 let exchangeDelay: number;
 let expiresIn: number;
 let exchangeFails: boolean;
@@ -66,6 +68,12 @@ beforeAll(async () => {
       });
     }
     const auth = String(req.headers.authorization ?? '');
+    if (unreadable(auth.replace(/^Bearer /, ''))) {
+      return json(res, 431, {
+        type: 'error',
+        error: { type: 'invalid_request_error', message: 'too large' },
+      });
+    }
     if (!valid.has(auth.replace(/^Bearer /, ''))) {
       return json(res, 401, { type: 'error', error: { type: 'authentication_error', message: 'bad token' } });
     }
@@ -77,6 +85,7 @@ beforeEach(() => {
   exchanges = [];
   tokenSeq = 0;
   valid = new Set();
+  unreadable = () => false;
   exchangeDelay = 0;
   expiresIn = 3600;
   exchangeFails = false;
@@ -197,6 +206,22 @@ describe('federation from the environment', () => {
     expect(res.status).toBe(200);
     expect(exchanges).toHaveLength(2);
     expect((exchanges[1]!.json as { assertion: string }).assertion).toBe(JWT_2);
+  });
+
+  it('a 431 refusing the cached token (headers too large to read) forces one fresh exchange and one retry, as a 401 does', async () => {
+    const { client } = federatedClient({ maxRetries: 0 });
+    await get(client);
+    const cached = new Set(valid);
+    unreadable = (token) => cached.has(token);
+    const res = await get(client);
+    expect(res.status).toBe(200);
+    expect(exchanges).toHaveLength(2);
+    // A second 431 after the fresh exchange is the request's answer (no loop).
+    unreadable = () => true;
+    const before = server.requests.length;
+    await expect(get(client)).rejects.toMatchObject({ status: 431 });
+    expect(exchanges).toHaveLength(3);
+    expect(server.requests.length - before).toBe(3); // request, exchange, retry
   });
 
   it('a second 401 after the fresh exchange is an AuthenticationError (no loop)', async () => {

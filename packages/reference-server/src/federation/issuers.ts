@@ -4,7 +4,8 @@
  * validation") applied to the URLs the service will fetch, and only those (URL-ONLY-FETCHED,
  * URL-ISSUER-UNFETCHED-FREE), through the spec's `urls.validateIssuerUrls` with the server's
  * resolver. A failure is the rule's 400 `invalid_request_error` body, its message prefixed with
- * the field (URL-ERROR-400, URL-ERROR-FIELD-PREFIX).
+ * the field (URL-ERROR-400, URL-ERROR-FIELD-PREFIX); a URL carrying user information is one
+ * (UNSPEC-FED-URL-USERINFO).
  *
  * Seeded faults of the URL rules act at the seam `issuerUrlRules` (faults/federation-seams.ts).
  */

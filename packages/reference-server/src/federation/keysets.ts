@@ -13,14 +13,17 @@
  * fetched, and the fetch connects only to the addresses the rules approved. Fetched key sets are
  * cached (KEYCACHE-CACHED) and refreshed once they are a minute old (KEYCACHE-ROTATION-DELAY);
  * a refresh that fails leaves the key set stale (UNSPEC-FED-KEYSET-STALE), a first fetch that
- * fails is a failed fetch: both end the exchange with `invalid_grant`.
+ * fails is a failed fetch: both end the exchange with `invalid_grant`. A fetch that has not
+ * finished by its deadline (`FETCH_DEADLINE_MS`: discovery document and key set together, host
+ * resolution included) has failed, whether or not the network honours the abort: the exchanges
+ * waiting on it are answered, and the next one fetches anew.
  */
 import { type Jwk, jwt, urls } from '@vendor-api/spec';
 import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { cachedKeySetUsed } from '../faults/federation-seams.js';
 import type { ServerState } from '../state.js';
 import { keySetMaxAgeMs } from '../variants/seams.js';
-import type { FederationNetwork } from './network.js';
+import { FETCH_DEADLINE_MS, type FederationNetwork } from './network.js';
 import type { IssuerRecord } from './store.js';
 
 /** Age at which a fetched key set is fetched again (KEYCACHE-ROTATION-DELAY: within one minute). */
@@ -69,11 +72,12 @@ async function fetchJson(
   field: urls.UrlField,
   url: string,
   caCertPem: string | undefined,
+  signal: AbortSignal | undefined,
 ): Promise<FetchOutcome> {
   const checked = await urls.validateFetchUrl(field, url, { resolve: network.resolve });
-  if (!checked.ok) return { ok: false };
+  if (!checked.ok || signal?.aborted) return { ok: false };
   try {
-    const res = await network.get(url, { addresses: checked.addresses, caCertPem });
+    const res = await network.get(url, { addresses: checked.addresses, caCertPem, signal });
     if (res.status !== 200) return { ok: false };
     return { ok: true, body: JSON.parse(res.body) as unknown };
   } catch {
@@ -89,10 +93,33 @@ export function discoveryUrl(base: string): string {
   return `${base.replace(/\/+$/, '')}/.well-known/openid-configuration`;
 }
 
-/** Fetches the key set of a discovery or explicit-URL issuer; null on any failure. */
-export async function fetchKeySet(
+/**
+ * Fetches the key set of a discovery or explicit-URL issuer; null on any failure, and once
+ * `signal` aborts (the deadline), even when the network goes on.
+ */
+export function fetchKeySet(
   network: FederationNetwork,
   issuer: Pick<IssuerRecord, 'issuer_url' | 'jwks'>,
+  signal?: AbortSignal,
+): Promise<LoadedKeySet | null> {
+  const fetching = fetchKeySetOf(network, issuer, signal);
+  if (signal === undefined) return fetching;
+  return new Promise((resolve) => {
+    const abandon = () => resolve(null);
+    if (signal.aborted) abandon();
+    signal.addEventListener('abort', abandon, { once: true });
+    const settle = (keySet: LoadedKeySet | null) => {
+      signal.removeEventListener('abort', abandon);
+      resolve(signal.aborted ? null : keySet);
+    };
+    fetching.then(settle, () => settle(null));
+  });
+}
+
+async function fetchKeySetOf(
+  network: FederationNetwork,
+  issuer: Pick<IssuerRecord, 'issuer_url' | 'jwks'>,
+  signal: AbortSignal | undefined,
 ): Promise<LoadedKeySet | null> {
   const jwks = issuer.jwks as Record<string, unknown>;
   const caCertPem = typeof jwks.ca_cert_pem === 'string' ? jwks.ca_cert_pem : undefined;
@@ -105,7 +132,7 @@ export async function fetchKeySet(
     const field: urls.UrlField =
       typeof jwks.discovery_base === 'string' ? 'jwks.discovery_base' : 'issuer_url';
     // The discovery document lives on the host of the checked field.
-    const discovery = await fetchJson(network, field, discoveryUrl(base), caCertPem);
+    const discovery = await fetchJson(network, field, discoveryUrl(base), caCertPem, signal);
     if (!discovery.ok || !isObject(discovery.body) || typeof discovery.body.jwks_uri !== 'string')
       return null;
     // `jwks_uri` obeys the same URL rules (UNSPEC-FED-JWKS-URI-VALIDATION).
@@ -114,7 +141,7 @@ export async function fetchKeySet(
   } else {
     return null;
   }
-  const keySet = await fetchJson(network, jwksField, jwksUrl, caCertPem);
+  const keySet = await fetchJson(network, jwksField, jwksUrl, caCertPem, signal);
   if (!keySet.ok || !isObject(keySet.body)) return null;
   return loadKeySet(keySet.body.keys);
 }
@@ -124,7 +151,11 @@ export class KeySetCache {
   readonly #entries = new Map<string, CacheEntry>();
   readonly #pending = new Map<string, Promise<KeySetResult>>();
 
-  constructor(private readonly network: FederationNetwork) {}
+  constructor(
+    private readonly network: FederationNetwork,
+    /** How long one fetch of a key set may take in all (`FETCH_DEADLINE_MS`; tests shorten it). */
+    private readonly deadlineMs: number = FETCH_DEADLINE_MS,
+  ) {}
 
   /** Forgets an issuer's cached key set (its record changed or it is gone). */
   drop(issuerId: string): void {
@@ -177,7 +208,7 @@ export class KeySetCache {
     const pending = this.#pending.get(key);
     if (pending) return pending;
     const run = (async (): Promise<KeySetResult> => {
-      const keySet = await fetchKeySet(this.network, issuer);
+      const keySet = await fetchKeySet(this.network, issuer, AbortSignal.timeout(this.deadlineMs));
       if (keySet) {
         this.#entries.set(issuer.id, { version: issuer.version, keySet, fetchedAt: state.clock.now() });
         return { ok: true, keySet };

@@ -6,7 +6,8 @@
  *
  * - `realNetwork`: DNS through the OS resolver; HTTPS through node:https pinned to the approved
  *   address (no second lookup, so no DNS rebinding), `ca_cert_pem` trusted in addition to the
- *   public roots (JWKS-CA-CERT-PEM), no redirects, bounded time and size.
+ *   public roots (JWKS-CA-CERT-PEM), no redirects, bounded size, and a deadline on the whole
+ *   fetch (`FETCH_DEADLINE_MS`, or the caller's signal when it comes first).
  * - `VirtualNetwork`: host names registered in memory (through test control or by a test) with
  *   their addresses and documents; everything else goes to a fallback network (or fails). The URL
  *   rules still judge the registered addresses, so a virtual host on 10.0.0.1 is rejected like a
@@ -27,18 +28,29 @@ export interface FetchOptions {
   readonly addresses: readonly string[];
   /** PEM of a private certificate authority trusted for this fetch (JWKS-CA-CERT-PEM). */
   readonly caCertPem?: string | undefined;
+  /** Aborts the fetch: the caller's deadline. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 export interface FederationNetwork {
   readonly resolve: urls.Resolver;
-  /** GET over HTTPS; rejects on a connection, TLS, time or size failure. */
+  /** GET over HTTPS; rejects on a connection, TLS, time or size failure, or when `signal` aborts. */
   get(url: string, options: FetchOptions): Promise<FetchResult>;
 }
 
 /** Largest discovery document or key set read (bytes). */
 export const MAX_FETCH_BYTES = 1024 * 1024;
-/** Time allowed for one fetch. */
-export const FETCH_TIMEOUT_MS = 5_000;
+/**
+ * Total time an issuer's key set may take to fetch: resolving the host, connecting, TLS, the
+ * answer's headers and its last byte, for the discovery document and the key set together (the
+ * key-set cache's deadline), and for any one GET of the real network. A deadline, not an idle
+ * timeout: an identity provider sending a byte a second never trips an idle timeout. Not a number
+ * of the contract: the documents give none, and a client sees a slow identity provider only as a
+ * failed exchange (EXCH-ERR-KEYSET-FETCH-FAILED, 400 `invalid_grant`), so it is the server's own
+ * choice: seconds are enough for two small documents from a healthy provider across the
+ * internet, and an exchange waits no longer than that for key material.
+ */
+export const FETCH_DEADLINE_MS = 5_000;
 
 export const realNetwork: FederationNetwork = {
   async resolve(hostname) {
@@ -66,7 +78,8 @@ export const realNetwork: FederationNetwork = {
             else callback(null, address, family);
           },
           ...(options.caCertPem !== undefined ? { ca: [...rootCertificates, options.caCertPem] } : {}),
-          timeout: FETCH_TIMEOUT_MS,
+          // Aborting destroys the request and its socket, whatever stage it is at.
+          signal: deadline(options.signal),
         },
         (res) => {
           const chunks: Buffer[] = [];
@@ -83,14 +96,23 @@ export const realNetwork: FederationNetwork = {
             resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
           );
           res.on('error', reject);
+          // Cut short (the deadline, the peer): never a partial document.
+          res.on('close', () => {
+            if (!res.complete) reject(new Error('response cut short'));
+          });
         },
       );
-      req.on('timeout', () => req.destroy(new Error('fetch timed out')));
       req.on('error', reject);
       req.end();
     });
   },
 };
+
+/** The real network's deadline of one GET: `FETCH_DEADLINE_MS`, or the caller's signal when it aborts first. */
+function deadline(signal: AbortSignal | undefined): AbortSignal {
+  const own = AbortSignal.timeout(FETCH_DEADLINE_MS);
+  return signal === undefined ? own : AbortSignal.any([own, signal]);
+}
 
 /** A host of the virtual network. */
 export interface VirtualHost {

@@ -87,14 +87,18 @@ export interface FederationState {
 const registry = new WeakMap<object, FederationState>();
 
 /** Creates the federation tables of a server (called once by `createServer`). */
-export function attachFederation(state: ServerState, network: FederationNetwork): FederationState {
+export function attachFederation(
+  state: ServerState,
+  network: FederationNetwork,
+  keySetFetchMs?: number,
+): FederationState {
   const federation: FederationState = {
     issuers: new MapTable(),
     rules: new MapTable(),
     serviceAccounts: new MapTable(),
     accessTokens: new MapTable(),
     network,
-    keySets: new KeySetCache(network),
+    keySets: new KeySetCache(network, keySetFetchMs),
     mintedSinceSweep: 0,
   };
   registry.set(state, federation);

@@ -5,23 +5,11 @@
  * with virtual hosts; here the address is handed in directly, as the key-set code does after
  * `validateFetchUrl`. Needs the openssl binary to make a certificate.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realNetwork } from '../../src/federation/network.js';
-
-function hasOpenssl(): boolean {
-  try {
-    execFileSync('openssl', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { hasOpenssl, selfSignedCertificate } from './tls.js';
 
 const HOST = 'idp.acme-corp.com';
 
@@ -31,32 +19,9 @@ describe.skipIf(!hasOpenssl())('real network over TLS', () => {
   let cert = '';
 
   beforeAll(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'fed-tls-'));
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-keyout',
-        join(dir, 'key.pem'),
-        '-out',
-        join(dir, 'cert.pem'),
-        '-days',
-        '1',
-        '-subj',
-        `/CN=${HOST}`,
-        '-addext',
-        `subjectAltName=DNS:${HOST}`,
-      ],
-      { stdio: 'ignore' },
-    );
-    cert = readFileSync(join(dir, 'cert.pem'), 'utf8');
-    server = createServer({ key: readFileSync(join(dir, 'key.pem')), cert }, (req, res) => {
+    const pair = selfSignedCertificate(HOST);
+    cert = pair.cert;
+    server = createServer({ key: pair.key, cert }, (req, res) => {
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ path: req.url, host: req.headers.host }));
     });
