@@ -123,9 +123,10 @@ export interface RawResponse {
 /**
  * Writes `text` as it is on a new connection to 127.0.0.1:`port` and reads one response: what
  * `inject` cannot send (malformed requests, a declared body that never comes). Resolves once the
- * response is complete and the server closed the connection, or after `waitMs` otherwise.
+ * server closed the connection, or after `waitMs` otherwise: a bound for a server that never
+ * closes, not a speed expected of it (a busy machine may take seconds to answer).
  */
-export function rawHttp(port: number, text: string, waitMs = 2_000): Promise<RawResponse> {
+export function rawHttp(port: number, text: string, waitMs = 30_000): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     let data = '';

@@ -300,8 +300,7 @@ describe('body size limits per operation (UNSPEC-REQUEST-BODY-SIZE), checked aft
 
   it('a request without a credential is refused before its body is read, and the connection closed', async () => {
     const t = await listening();
-    // 300 MB declared, one byte sent: the answer comes at once.
-    const started = Date.now();
+    // 300 MB declared, one byte sent: an answer at all means the server did not wait for the body.
     const res = await rawHttp(
       t.port,
       `POST /v1/messages/batches HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n${vendor.headers.version}: ${vendor.apiVersion}\r\ncontent-length: 300000000\r\n\r\n{`,
@@ -309,7 +308,6 @@ describe('body size limits per operation (UNSPEC-REQUEST-BODY-SIZE), checked aft
     expect(res.status).toBe(401);
     expect(res.headers.connection).toBe('close');
     expect(res.closed).toBe(true);
-    expect(Date.now() - started).toBeLessThan(2_000);
     // With the credential, the declared size alone is enough for the 413.
     const keyed = await rawHttp(
       t.port,
