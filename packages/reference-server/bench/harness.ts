@@ -248,11 +248,21 @@ export function readAgainstControl({ ratios, control }: RoundRatios): Reading {
   return { median: m, band, place, value: place === 'inside' ? 1 : m };
 }
 
+/**
+ * Whether a figure is too noisy on the run to judge `target` by: its A/A middle half reaches past
+ * the target's margin on either side, below `target` or above `1 / target` (the same departure the
+ * other way round: the baseline's two runs swap places every other round). A server equal to its
+ * baseline would then read as a miss, or a miss as equal, in a quarter of the rounds or more.
+ */
+export function tooNoisy(reading: Reading, target: number): boolean {
+  return reading.band[0] < target || reading.band[1] > 1 / target;
+}
+
 /** How a server compares with its baseline: both figures read, the primary one judged. */
 export interface Verdict {
   readonly throughput: Reading;
   readonly cpu: Reading | null;
-  /** Throughput's A/A middle half starts below the target: the baseline "misses" against itself. */
+  /** Throughput is too noisy on the run to judge the target (`tooNoisy`). */
   readonly noisy: boolean;
   readonly primary: 'throughput' | 'cpu';
   readonly ok: boolean;
@@ -261,15 +271,14 @@ export interface Verdict {
 /**
  * Judges a server against its baseline (a ratio of at least `target`). Both figures are read
  * against their A/A middle half (`readAgainstControl`). Wall throughput is the primary figure
- * unless it is noisy on the run: when its A/A middle half starts below the target, the baseline
- * against itself "misses" in a quarter of the rounds or more, so a real miss cannot be told from
- * the machine's noise, and the CPU time per request decides. Without a CPU figure (client and
- * server in one process), throughput decides in any case.
+ * unless it is too noisy on the run to tell a miss from the machine's noise (`tooNoisy`); the CPU
+ * time per request then decides. Without a CPU figure (client and server in one process),
+ * throughput decides in any case.
  */
 export function verdictOf(target: number, throughput: RoundRatios, cpu?: RoundRatios): Verdict {
   const wall = readAgainstControl(throughput);
   const perRequest = cpu === undefined ? null : readAgainstControl(cpu);
-  const noisy = wall.band[0] < target;
+  const noisy = tooNoisy(wall, target);
   const primary = noisy && perRequest !== null ? 'cpu' : 'throughput';
   const judged = primary === 'cpu' && perRequest !== null ? perRequest : wall;
   return { throughput: wall, cpu: perRequest, noisy, primary, ok: judged.value >= target };
@@ -285,18 +294,28 @@ export function judge(name: string, target: number, throughput: RoundRatios, cpu
   const why = !verdict.noisy
     ? ''
     : verdict.primary === 'cpu'
-      ? ' (throughput is noisy on this run: its A/A middle half starts below the target)'
-      : ' (noisy on this run: its A/A middle half starts below the target; no CPU figure)';
+      ? ` (throughput is noisy on this run: ${pastMargin(verdict.throughput, target)})`
+      : ` (noisy on this run: ${pastMargin(verdict.throughput, target)}; no CPU figure)`;
   // CPU time per request is steadier than wall time, not immune: a busy machine's caches shift it too.
   const cpuNoisy =
-    verdict.primary === 'cpu' && verdict.cpu !== null && verdict.cpu.band[0] < target
-      ? '; CPU per request is noisy too, its A/A middle half starting below the target'
+    verdict.primary === 'cpu' && verdict.cpu !== null && tooNoisy(verdict.cpu, target)
+      ? `; CPU per request is noisy too (${pastMargin(verdict.cpu, target)})`
       : '';
   console.log(`    primary figure: ${figure}${why}${cpuNoisy}`);
   const judged = verdict.primary === 'cpu' && verdict.cpu !== null ? verdict.cpu : verdict.throughput;
   const how = judged.place === 'inside' ? 'equal to the baseline' : judged.median.toFixed(2);
   console.log(`  ${name}: ${how} by ${figure} (target >= ${target}) ${verdict.ok ? 'ok' : 'MISSED'}`);
   return verdict.ok;
+}
+
+/** Where a noisy reading's A/A middle half leaves the target's margin, for the report. */
+function pastMargin(reading: Reading, target: number): string {
+  const [lo, hi] = reading.band;
+  const sides = [
+    ...(lo < target ? [`below ${target}`] : []),
+    ...(hi > 1 / target ? [`above ${(1 / target).toFixed(2)}`] : []),
+  ];
+  return `its A/A middle half reaches ${sides.join(' and ')}`;
 }
 
 function printReading(figure: string, ratios: RoundRatios, reading: Reading): void {
