@@ -8,8 +8,18 @@ const seed =
     ? seedFromEnv
     : String((Date.now() ^ (Math.random() * 0x7fffffff)) | 0);
 process.env.VENDOR_API_SEED = seed;
-if (process.env.VENDOR_API_PRINT_SEED !== '0' && !process.env.VITEST_WORKER_ID && !process.env.VITEST_POOL_ID)
+// Vitest reads this file once for the root and once per project, in the same process: print once.
+const printed = Symbol.for('vendor-api.seed-printed');
+const seen = globalThis as { [printed]?: true };
+if (
+  process.env.VENDOR_API_PRINT_SEED !== '0' &&
+  !process.env.VITEST_WORKER_ID &&
+  !process.env.VITEST_POOL_ID &&
+  !seen[printed]
+) {
+  seen[printed] = true;
   console.log(`[seed] VENDOR_API_SEED=${seed}`);
+}
 
 // Workspace packages export a source condition first so tests run on TypeScript sources
 // without a build step.
@@ -18,10 +28,13 @@ export default defineConfig({
   resolve: { conditions: ['@vendor-api/source'] },
   test: {
     setupFiles: ['./vitest.setup.ts'],
-    // Property tests run a fixed number of cases, not for a fixed time: on a busy 2-core machine a
-    // few seconds' worth can take much longer, so the default of 5 s judged the machine, not the
-    // code. A test that hangs still fails, after a minute.
+    // No test is judged by the machine's speed. Property tests run a fixed number of cases, not for
+    // a fixed time, and what a test waits for is an event, not a delay; on a busy 2-core machine a
+    // few seconds' worth of work can take many times longer, so vitest's defaults (5 s a test, 10 s
+    // a hook) judged the machine, not the code. A test or hook that hangs still fails, after a
+    // minute; a test that legitimately does more says so with its own timeout.
     testTimeout: 60_000,
+    hookTimeout: 60_000,
     env: { VENDOR_API_SEED: seed },
     projects: [
       {

@@ -21,7 +21,7 @@ describe('access cases', () => {
         await e.close();
       }
     }
-  }, 60_000);
+  }, 300_000);
 
   describe('against a server that answers 200 to anything', () => {
     let server: Server;

@@ -42,6 +42,8 @@ export function itPassesAndCatches(
   kills: readonly (readonly [fault: string, caseId: string])[],
   settings = pinSettings(),
 ): void {
+  // Every case of a family, one after the other: seconds here, tens of seconds on a loaded 2-core
+  // machine. The bound catches a hang; it is no speed target.
   it(`every ${family} case passes against the reference server`, async () => {
     for (const c of cases) {
       const r = await outcomeOf(c, [], settings);
@@ -52,13 +54,9 @@ export function itPassesAndCatches(
         message: undefined,
       });
     }
-  }, 60_000);
+  }, 300_000);
 
-  it.each(kills)(
-    'the fault %s is caught by %s',
-    async (fault, caseId) => {
-      expect((await outcomeOf(caseById(cases, caseId), [fault], settings)).outcome).toBe('failed');
-    },
-    20_000,
-  );
+  it.each(kills)('the fault %s is caught by %s', async (fault, caseId) => {
+    expect((await outcomeOf(caseById(cases, caseId), [fault], settings)).outcome).toBe('failed');
+  });
 }

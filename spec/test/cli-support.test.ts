@@ -23,7 +23,9 @@ function script(source: string, env: Record<string, string>, args: string[] = []
   return spawnSync(tsx, [file, ...args], {
     encoding: 'utf8',
     env: { PATH: process.env.PATH ?? '', ...env },
-    timeout: 60_000,
+    // A tsx start: a second or two here, tens of seconds on a loaded 2-core machine (a bound for a
+    // hang, no speed target).
+    timeout: 120_000,
   });
 }
 
@@ -56,7 +58,7 @@ describe('paint', () => {
     expect(script(source, { FORCE_COLOR: '1' }).stdout).toBe(JSON.stringify('\u001b[31mx\u001b[39m'));
     expect(script(source, { NO_COLOR: '1' }).stdout).toBe(JSON.stringify('x'));
     expect(script(source, { FORCE_COLOR: '0' }).stdout).toBe(JSON.stringify('x'));
-  }, 60_000);
+  }, 300_000);
 });
 
 describe('parseCommandLine', () => {
@@ -73,5 +75,5 @@ console.log(JSON.stringify({ values, positionals }));`;
     expect(script(source, {}, ['a', 'b']).status).toBe(2);
     const help = script(source, {}, ['--help']);
     expect([help.status, help.stdout.trim()]).toEqual([0, 'Usage: tool [--json] [REF]']);
-  }, 60_000);
+  }, 300_000);
 });

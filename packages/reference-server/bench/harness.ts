@@ -186,15 +186,147 @@ export function bracketed(measured: Phase, before: Phase, after: Phase): number 
 }
 
 /**
- * Prints the A/A control of a comparison: the ratio of the baseline's two runs in each round (the
- * run named `control` to the other). The two are the same server, so every departure from 1 is the
- * machine's noise; printed beside a ratio, it shows whether a miss (or a pass) is larger than what
- * one server differs from itself in the same run.
+ * A ratio read in rounds beside its A/A control: the baseline's two runs of each round against each
+ * other, read the same way. The two are the same server, so every departure of the control from 1
+ * is the machine's noise.
  */
-export function reportControl(values: readonly number[]): void {
-  const at = (q: number) => quantile(values, q).toFixed(2);
+export interface RoundRatios {
+  /** The measured side against its baseline, per round (above 1: the measured side does better). */
+  readonly ratios: readonly number[];
+  /** The baseline against itself, per round, in the same direction. */
+  readonly control: readonly number[];
+}
+
+/**
+ * A measured phase against its baseline's two runs that bracket it, in each round, twice: by wall
+ * throughput (`bracketed`) and by the server's CPU time per request (the baseline's over the
+ * measured side's, so that above 1 is better in both), each with its A/A control. CPU time per
+ * request does not depend on how long the server waited for a core, so it stays readable when a
+ * busy machine makes wall throughput swing.
+ */
+export function againstBaseline<K extends string>(
+  rounds: readonly Readonly<Record<K, Phase>>[],
+  measured: K,
+  baseline: K,
+  control: K,
+): { throughput: RoundRatios; cpu: RoundRatios } {
+  return {
+    throughput: {
+      ratios: rounds.map((r) => bracketed(r[measured], r[baseline], r[control])),
+      control: rounds.map((r) => r[control].rps / r[baseline].rps),
+    },
+    cpu: {
+      ratios: rounds.map(
+        (r) => (r[baseline].cpuUsPerOp + r[control].cpuUsPerOp) / 2 / r[measured].cpuUsPerOp,
+      ),
+      control: rounds.map((r) => r[baseline].cpuUsPerOp / r[control].cpuUsPerOp),
+    },
+  };
+}
+
+/** A ratio read against the run's A/A middle half. */
+export interface Reading {
+  /** The ratio's median over the rounds. */
+  readonly median: number;
+  /** The A/A middle half: the interquartile range of the control over the rounds. */
+  readonly band: readonly [number, number];
+  /** Where the median falls: inside the band it counts as equal to the baseline. */
+  readonly place: 'below' | 'inside' | 'above';
+  /** The figure judged: 1 (equal to the baseline) inside the band, the median outside it. */
+  readonly value: number;
+}
+
+/**
+ * Reads a ratio against the run's A/A middle half: a median inside it differs from the baseline no
+ * more than the baseline differs from itself in half of the rounds of the same run, so it counts
+ * as equal to the baseline (1); outside it, the median stands.
+ */
+export function readAgainstControl({ ratios, control }: RoundRatios): Reading {
+  const m = median(ratios);
+  const band = [quantile(control, 0.25), quantile(control, 0.75)] as const;
+  const place = m < band[0] ? 'below' : m > band[1] ? 'above' : 'inside';
+  return { median: m, band, place, value: place === 'inside' ? 1 : m };
+}
+
+/**
+ * Whether a figure is too noisy on the run to judge `target` by: its A/A middle half reaches past
+ * the target's margin on either side, below `target` or above `1 / target` (the same departure the
+ * other way round: the baseline's two runs swap places every other round). A server equal to its
+ * baseline would then read as a miss, or a miss as equal, in a quarter of the rounds or more.
+ */
+export function tooNoisy(reading: Reading, target: number): boolean {
+  return reading.band[0] < target || reading.band[1] > 1 / target;
+}
+
+/** How a server compares with its baseline: both figures read, the primary one judged. */
+export interface Verdict {
+  readonly throughput: Reading;
+  readonly cpu: Reading | null;
+  /** Throughput is too noisy on the run to judge the target (`tooNoisy`). */
+  readonly noisy: boolean;
+  readonly primary: 'throughput' | 'cpu';
+  readonly ok: boolean;
+}
+
+/**
+ * Judges a server against its baseline (a ratio of at least `target`). Both figures are read
+ * against their A/A middle half (`readAgainstControl`). Wall throughput is the primary figure
+ * unless it is too noisy on the run to tell a miss from the machine's noise (`tooNoisy`); the CPU
+ * time per request then decides. Without a CPU figure (client and server in one process),
+ * throughput decides in any case.
+ */
+export function verdictOf(target: number, throughput: RoundRatios, cpu?: RoundRatios): Verdict {
+  const wall = readAgainstControl(throughput);
+  const perRequest = cpu === undefined ? null : readAgainstControl(cpu);
+  const noisy = tooNoisy(wall, target);
+  const primary = noisy && perRequest !== null ? 'cpu' : 'throughput';
+  const judged = primary === 'cpu' && perRequest !== null ? perRequest : wall;
+  return { throughput: wall, cpu: perRequest, noisy, primary, ok: judged.value >= target };
+}
+
+/** Judges a server against its baseline (`verdictOf`), prints both figures and why; returns the verdict. */
+export function judge(name: string, target: number, throughput: RoundRatios, cpu?: RoundRatios): boolean {
+  const verdict = verdictOf(target, throughput, cpu);
+  console.log(`  ${name}, target >= ${target}:`);
+  printReading('throughput', throughput, verdict.throughput);
+  if (cpu !== undefined && verdict.cpu !== null) printReading('CPU per request', cpu, verdict.cpu);
+  const figure = verdict.primary === 'cpu' ? 'CPU per request' : 'throughput';
+  const why = !verdict.noisy
+    ? ''
+    : verdict.primary === 'cpu'
+      ? ` (throughput is noisy on this run: ${pastMargin(verdict.throughput, target)})`
+      : ` (noisy on this run: ${pastMargin(verdict.throughput, target)}; no CPU figure)`;
+  // CPU time per request is steadier than wall time, not immune: a busy machine's caches shift it too.
+  const cpuNoisy =
+    verdict.primary === 'cpu' && verdict.cpu !== null && tooNoisy(verdict.cpu, target)
+      ? `; CPU per request is noisy too (${pastMargin(verdict.cpu, target)})`
+      : '';
+  console.log(`    primary figure: ${figure}${why}${cpuNoisy}`);
+  const judged = verdict.primary === 'cpu' && verdict.cpu !== null ? verdict.cpu : verdict.throughput;
+  const how = judged.place === 'inside' ? 'equal to the baseline' : judged.median.toFixed(2);
+  console.log(`  ${name}: ${how} by ${figure} (target >= ${target}) ${verdict.ok ? 'ok' : 'MISSED'}`);
+  return verdict.ok;
+}
+
+/** Where a noisy reading's A/A middle half leaves the target's margin, for the report. */
+function pastMargin(reading: Reading, target: number): string {
+  const [lo, hi] = reading.band;
+  const sides = [
+    ...(lo < target ? [`below ${target}`] : []),
+    ...(hi > 1 / target ? [`above ${(1 / target).toFixed(2)}`] : []),
+  ];
+  return `its A/A middle half reaches ${sides.join(' and ')}`;
+}
+
+function printReading(figure: string, ratios: RoundRatios, reading: Reading): void {
+  const [lo, hi] = reading.band.map((v) => v.toFixed(2));
+  const verdict =
+    reading.place === 'inside' ? 'inside it, counts as equal to the baseline (1.00)' : `${reading.place} it`;
   console.log(
-    `  A/A control, baseline / itself: median ${median(values).toFixed(2)}, middle half ${at(0.25)} to ${at(0.75)} (per round: ${roundsText(values)})`,
+    `    ${figure.padEnd(16)} median ${reading.median.toFixed(2)}, A/A middle half ${lo} to ${hi}: ${verdict}`,
+  );
+  console.log(
+    `    ${''.padEnd(16)} per round ${roundsText(ratios.ratios)}; A/A ${roundsText(ratios.control)}`,
   );
 }
 

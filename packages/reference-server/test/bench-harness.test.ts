@@ -1,11 +1,20 @@
 /** The benchmarks' statistics: rounds in turned-around order, ratios read within a round, medians. */
 import { describe, expect, it } from 'vitest';
-import { bracketed, median, type Phase, pairedRounds, quantile } from '../bench/harness.js';
+import {
+  againstBaseline,
+  bracketed,
+  median,
+  type Phase,
+  pairedRounds,
+  quantile,
+  readAgainstControl,
+  verdictOf,
+} from '../bench/harness.js';
 
-const phase = (name: string, rps: number): Phase => ({
+const phase = (name: string, rps: number, cpuUsPerOp = 1e6 / rps): Phase => ({
   name,
   rps,
-  cpuUsPerOp: 1e6 / rps,
+  cpuUsPerOp,
   loaderCpuUsPerOp: null,
 });
 
@@ -52,5 +61,62 @@ describe('bench harness', () => {
     expect(quantile([1, 2, 3, 4, 5, 6, 7], 0.25)).toBeCloseTo(2.5);
     expect(quantile([1, 2, 3, 4, 5, 6, 7], 0.75)).toBeCloseTo(5.5);
     expect(quantile([3, 1, 2], 0.5)).toBe(2);
+  });
+
+  it('a ratio inside the A/A middle half counts as equal to the baseline; outside it, its median stands', () => {
+    // The A/A control's middle half is 0.9 to 1.1.
+    const control = [0.8, 0.9, 1, 1.1, 1.2];
+    expect(readAgainstControl({ ratios: [0.85, 0.92, 0.95], control })).toEqual({
+      median: 0.92,
+      band: [0.9, 1.1],
+      place: 'inside',
+      value: 1,
+    });
+    expect(readAgainstControl({ ratios: [0.8, 0.85, 0.95], control })).toMatchObject({
+      place: 'below',
+      value: 0.85,
+    });
+    expect(readAgainstControl({ ratios: [1.2, 1.3], control })).toMatchObject({
+      place: 'above',
+      value: 1.25,
+    });
+  });
+
+  it('againstBaseline reads throughput and CPU per request the same way round (above 1: better), each with its A/A', () => {
+    const rounds = [
+      {
+        base: phase('base', 1000, 100),
+        measured: phase('measured', 900, 125),
+        again: phase('again', 1100, 100),
+      },
+    ];
+    const { throughput, cpu } = againstBaseline(rounds, 'measured', 'base', 'again');
+    expect(throughput.ratios[0]).toBeCloseTo(900 / 1050);
+    expect(throughput.control[0]).toBeCloseTo(1.1);
+    expect(cpu.ratios[0]).toBeCloseTo(0.8);
+    expect(cpu.control[0]).toBeCloseTo(1);
+  });
+
+  it("throughput decides when its A/A middle half stays within the target's margin; CPU per request decides when it does not", () => {
+    const steadyCpu = { ratios: [0.97, 0.98, 0.99], control: [0.99, 1, 1.01] };
+    const slowCpu = { ratios: [0.85, 0.86, 0.87], control: [0.99, 1, 1.01] };
+    // A quiet machine: the baseline against itself stays within 0.97 to 1.03.
+    const quiet = { ratios: [0.9, 0.91, 0.92], control: [0.97, 0.99, 1, 1.01, 1.03] };
+    expect(verdictOf(0.95, quiet, steadyCpu)).toMatchObject({
+      noisy: false,
+      primary: 'throughput',
+      ok: false,
+    });
+    // A busy one: the baseline against itself spans 0.8 to 1.3, and 0.9 is inside its middle half.
+    const busy = { ratios: [0.85, 0.9, 0.95], control: [0.8, 0.88, 1, 1.12, 1.3] };
+    expect(verdictOf(0.95, busy)).toMatchObject({ noisy: true, primary: 'throughput', ok: true });
+    expect(verdictOf(0.95, busy, steadyCpu)).toMatchObject({ noisy: true, primary: 'cpu', ok: true });
+    expect(verdictOf(0.95, busy, slowCpu)).toMatchObject({ noisy: true, primary: 'cpu', ok: false });
+    // A target the busy machine's noise does not reach: throughput decides.
+    expect(verdictOf(0.8, busy, slowCpu)).toMatchObject({ noisy: false, primary: 'throughput', ok: true });
+    // The baseline's second run far faster than its first, whichever ran first: a middle half of 1.12
+    // to 1.9 is past the margin the other way (above 1 / 0.95), noisy as much as one below 0.95.
+    const skewed = { ratios: [0.85, 0.87, 0.9], control: [0.67, 1.12, 1.35, 1.9, 2.3] };
+    expect(verdictOf(0.95, skewed, slowCpu)).toMatchObject({ noisy: true, primary: 'cpu', ok: false });
   });
 });

@@ -207,8 +207,11 @@ export function parseResponses(data: Buffer, closed: boolean): RawResponse[] {
   return responses;
 }
 
-/** `rawConversation`'s first response; rejects when none came. */
-export async function rawHttp(port: number, text: string, waitMs = 2_000): Promise<RawResponse> {
+/**
+ * `rawConversation`'s first response; rejects when none came. `waitMs` bounds a server that never
+ * closes, not a speed expected of it (a busy machine may take seconds to answer).
+ */
+export async function rawHttp(port: number, text: string, waitMs = 30_000): Promise<RawResponse> {
   const { responses } = await rawConversation(port, text, { waitMs });
   const first = responses[0];
   if (first === undefined) throw new Error(`no response on 127.0.0.1:${port}`);

@@ -132,7 +132,7 @@ describe('start-up', () => {
     expect(JSON.parse(await call('GET', `/v1/dreams/${dream.id}`, undefined, betas)).status).toBe(
       'completed',
     );
-  }, 60_000);
+  }, 300_000);
 
   it("the package README's command runs as written: pnpm --filter @vendor-api/reference-server start -- --test-control", async () => {
     const banner = await start(['--filter', '@vendor-api/reference-server', 'start', '--', '--test-control']);
@@ -142,7 +142,7 @@ describe('start-up', () => {
       headers: { [TEST_CONTROL_TOKEN_HEADER]: field(banner, 'control token') },
     });
     expect(await state.json()).toMatchObject({ clock: 'wall' });
-  }, 60_000);
+  }, 300_000);
 
   it('a bad time option exits 2 and says why', async () => {
     const failed = await run('corepack', ['pnpm', 'start', '--', '--batch-seconds', 'soon'], {
@@ -151,5 +151,5 @@ describe('start-up', () => {
     }).catch((error: { code?: number; stderr?: string }) => error);
     expect(failed).toMatchObject({ code: 2 });
     expect((failed as { stderr?: string }).stderr).toContain('--batch-seconds must be');
-  }, 60_000);
+  }, 300_000);
 });

@@ -64,6 +64,10 @@ describe.skipIf(!available && !REQUIRED)('the built reference in headless chromi
       args: FLAGS,
       viewport: { width: 1280, height: 900 },
     });
+    // Every wait for the page (a load, an element, a rendered heading) waits for an event, bounded
+    // for a hang: a loaded 2-core machine renders many times slower than playwright's defaults expect.
+    context.setDefaultTimeout(60_000);
+    context.setDefaultNavigationTimeout(60_000);
     await context.route('**/*', (route) => {
       const target = route.request().url();
       if (/^(file|data|blob):/.test(target)) return route.continue();
@@ -75,7 +79,7 @@ describe.skipIf(!available && !REQUIRED)('the built reference in headless chromi
       if (m.type() === 'error') consoleErrors.push(`${page.url()}: ${m.text()}`);
     });
     page.on('pageerror', (e) => consoleErrors.push(`${page.url()}: ${e.message}`));
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await context?.close();
@@ -84,7 +88,7 @@ describe.skipIf(!available && !REQUIRED)('the built reference in headless chromi
 
   it('the reference shows every operation, links every machine page and marks what is not specified', async () => {
     await page.goto(url('index.html'), { waitUntil: 'load' });
-    await page.locator('a[href="unspecified.html"]').first().waitFor({ state: 'attached', timeout: 30_000 });
+    await page.locator('a[href="unspecified.html"]').first().waitFor({ state: 'attached' });
     for (const m of Object.values(spec.machines))
       expect(await page.locator(`a[href="machines/${m.id}.html"]`).count(), m.id).toBeGreaterThan(0);
     expect(await page.locator(`a[href="unspecified.html"]`).count()).toBeGreaterThan(0);
@@ -94,28 +98,24 @@ describe.skipIf(!available && !REQUIRED)('the built reference in headless chromi
     for (const e of spec.endpoints) {
       await page.evaluate(`location.hash = ${JSON.stringify(`#/${e.family}/${e.id}`)}`);
       // Markdown renders code spans as <code> and quotes typographically: compare plain text.
-      await page.waitForFunction(
-        (summary) => {
-          const plain = (t: string) =>
-            t
-              .replace(/[`]/g, '')
-              .replace(/[\u2018\u2019]/g, "'")
-              .replace(/[\u201c\u201d]/g, '"');
-          return [...document.querySelectorAll('h1, h2')].some((h) =>
-            plain(h.textContent ?? '').includes(plain(summary)),
-          );
-        },
-        e.summary,
-        { timeout: 15_000 },
-      );
+      await page.waitForFunction((summary) => {
+        const plain = (t: string) =>
+          t
+            .replace(/[`]/g, '')
+            .replace(/[\u2018\u2019]/g, "'")
+            .replace(/[\u201c\u201d]/g, '"');
+        return [...document.querySelectorAll('h1, h2')].some((h) =>
+          plain(h.textContent ?? '').includes(plain(summary)),
+        );
+      }, e.summary);
       if (e.unspecified.length)
         await page
           .locator(`a[href="unspecified.html#${e.unspecified[0]}"]`)
           .first()
-          .waitFor({ state: 'attached', timeout: 15_000 });
+          .waitFor({ state: 'attached' });
     }
     expect(await page.getByText(UNSPECIFIED_MARK).count()).toBeGreaterThan(0);
-  }, 120_000);
+  }, 300_000);
 
   it('every machine page draws its diagram: every state, every state change', async () => {
     await page.goto(url('machines/index.html'), { waitUntil: 'load' });
@@ -132,7 +132,7 @@ describe.skipIf(!available && !REQUIRED)('the built reference in headless chromi
       expect(await svg.locator('g.transition').count()).toBe(diagramEdges(m).length);
       expect(await page.locator('table.rows tbody tr').count()).toBe(m.rows.length);
     }
-  }, 60_000);
+  }, 300_000);
 
   it('the page of unspecified items lists every item of the spec', async () => {
     await page.goto(url('unspecified.html'), { waitUntil: 'load' });

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { vendor } from '@vendor-api/spec';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VendorClient } from '../../src/client.js';
 import {
   AuthenticationError,
@@ -274,13 +274,21 @@ describe('federation from the environment', () => {
 
   it('refreshes ahead of expiry', async () => {
     expiresIn = 2; // refresh at half the lifetime for short tokens
-    const { client } = federatedClient();
-    await get(client);
-    await get(client);
-    expect(exchanges).toHaveLength(1);
-    await new Promise((r) => setTimeout(r, 1100));
-    await get(client);
-    expect(exchanges).toHaveLength(2);
+    // Only the clock is the test's (timers stay real): time moves when the test says, however long
+    // a busy machine takes between two requests.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const { client } = federatedClient();
+      await get(client);
+      vi.setSystemTime(Date.now() + 900);
+      await get(client);
+      expect(exchanges).toHaveLength(1);
+      vi.setSystemTime(Date.now() + 200);
+      await get(client);
+      expect(exchanges).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

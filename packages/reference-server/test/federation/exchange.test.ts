@@ -64,7 +64,7 @@ describe('token exchange: success (EXCH-RESPONSE-SHAPE)', () => {
       const res = await f.exchange({ assertion: await sign(key, f.nowSeconds()) });
       expect(res.status, `${key.alg}: ${res.text}`).toBe(200);
     }
-  }, 30_000);
+  });
 });
 
 describe('token exchange: body validation (400 invalid_request)', () => {
