@@ -24,6 +24,9 @@ export async function startEmbedded(
     // Batches end only when the adapter drives them or the 24-hour expiry hits: every row of the
     // batch machine stays reachable. Dreams move only when driven too.
     timings: { batchProcessingMs: null, dreamStartMs: null, dreamRunMs: null },
+    // The suite is the only client, on the same machine: a 256 MB batch body sent from a busy
+    // machine may take longer than the limit that guards a public server against slow clients.
+    timeLimits: { requestMs: 15 * 60_000 },
     ...(options.vendor ? { vendor: options.vendor } : {}),
   });
   const baseUrl = await app.reference.listenLocal(0);

@@ -232,7 +232,16 @@ export async function runOne(definition: CaseDefinition, options: RunOptions): P
     };
     await mkdir(options.traceDir, { recursive: true });
     tracePath = join(options.traceDir, `${definition.id}.trace.json`);
-    await writeFile(tracePath, `${JSON.stringify(trace, null, 2)}\n`);
+    try {
+      await writeFile(tracePath, `${JSON.stringify(trace, null, 2)}\n`);
+    } catch (error) {
+      // A trace too large to write (bodies of hundreds of MB) must not hide the failure itself.
+      tracePath = undefined;
+      failure = {
+        ...failure,
+        message: `${failure.message}\n(no trace written: ${(error as Error).message})`,
+      };
+    }
   }
   return {
     ...base,
