@@ -6,7 +6,7 @@
 // is conformance/src/client/seeded.ts; every name there is implemented here (a test checks).
 import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CredentialsError, VendorClient } from '@vendor-api/client';
+import { CredentialsError, UNSETTLED_DREAM_STATUSES, VendorClient } from '@vendor-api/client';
 import { credentials, DREAM_ERROR_TYPES, vendor } from '@vendor-api/spec';
 import { Agent } from 'undici';
 import { clientOptions, drive, steps } from './client.mjs';
@@ -177,7 +177,7 @@ export const ALTERNATIVES = {
       let interval = call.interval_ms;
       for (;;) {
         const dream = await client.dreams.retrieve(call.dream_id);
-        if (dream.status !== 'pending' && dream.status !== 'running') return { status: dream.status };
+        if (!UNSETTLED_DREAM_STATUSES.includes(dream.status)) return { status: dream.status };
         await new Promise((resolve) => setTimeout(resolve, interval));
         interval *= 2;
       }
