@@ -110,6 +110,9 @@ export interface Endpoint {
   readonly id: string;
   /** Resource family (file stem): `dreams`, `message-batches`. */
   readonly family: string;
+  /** Short title of the operation ("Create a dream"): the OpenAPI `summary`, sidebars, SDK docs. */
+  readonly title: string;
+  /** One sentence on what the operation does and the rules a caller meets first. */
   readonly summary: string;
   readonly doc: SourceDocument;
   readonly method: HttpMethod;

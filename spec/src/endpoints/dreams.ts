@@ -23,6 +23,7 @@ export const endpoints = [
   {
     id: 'dreams.create',
     family: 'dreams',
+    title: 'Create a dream',
     summary: 'Start a dream over one memory store and 1 to 100 past sessions.',
     doc: 'messages',
     method: 'POST',
@@ -70,6 +71,7 @@ export const endpoints = [
   {
     id: 'dreams.retrieve',
     family: 'dreams',
+    title: 'Retrieve a dream',
     summary: 'Retrieve a dream (archived ones included); poll it until it is neither pending nor running.',
     doc: 'messages',
     method: 'GET',
@@ -95,6 +97,7 @@ export const endpoints = [
   {
     id: 'dreams.cancel',
     family: 'dreams',
+    title: 'Cancel a dream',
     summary: 'Cancel a pending or running dream; a no-op on a canceled one.',
     doc: 'messages',
     method: 'POST',
@@ -145,6 +148,7 @@ export const endpoints = [
   {
     id: 'dreams.archive',
     family: 'dreams',
+    title: 'Archive a dream',
     summary: 'Archive a completed, failed or canceled dream; a no-op on an archived one.',
     doc: 'messages',
     method: 'POST',
@@ -196,6 +200,7 @@ export const endpoints = [
   {
     id: 'dreams.list',
     family: 'dreams',
+    title: 'List dreams',
     summary:
       'List the non-archived dreams of the workspace, newest first (`include_archived` adds archived ones).',
     doc: 'messages',

@@ -21,6 +21,7 @@ export const endpoints = [
   {
     id: 'oauth.token',
     family: 'federation',
+    title: 'Exchange a token',
     summary:
       'Exchanges an external OIDC JWT (JWT-bearer grant, RFC 7523) for a short-lived access token acting as a service account in one workspace.',
     doc: 'federation',

@@ -29,6 +29,7 @@ export const endpoints = [
   {
     id: 'messages.batches.create',
     family: 'message-batches',
+    title: 'Create a message batch',
     summary: 'Create a batch of message requests, processed asynchronously.',
     doc: 'messages',
     method: 'POST',
@@ -85,6 +86,7 @@ export const endpoints = [
   {
     id: 'messages.batches.retrieve',
     family: 'message-batches',
+    title: 'Retrieve a message batch',
     summary: 'Retrieve a batch.',
     doc: 'messages',
     method: 'GET',
@@ -128,6 +130,7 @@ export const endpoints = [
   {
     id: 'messages.batches.list',
     family: 'message-batches',
+    title: 'List message batches',
     summary: "List the workspace's batches.",
     doc: 'messages',
     method: 'GET',
@@ -171,6 +174,7 @@ export const endpoints = [
   {
     id: 'messages.batches.results',
     family: 'message-batches',
+    title: 'Retrieve batch results',
     summary:
       "Download a batch's results as JSON lines from its `results_url`: only after processing ended and within 29 days of creation.",
     doc: 'messages',

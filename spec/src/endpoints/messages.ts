@@ -19,6 +19,7 @@ export const endpoints = [
   {
     id: 'messages.create',
     family: 'messages',
+    title: 'Create a message',
     summary: 'Create a model message from a list of conversation turns.',
     doc: 'messages',
     method: 'POST',
@@ -58,6 +59,7 @@ export const endpoints = [
   {
     id: 'messages.count_tokens',
     family: 'messages',
+    title: 'Count message tokens',
     summary: 'Count the input tokens a message request would use, without creating a message.',
     doc: 'messages',
     method: 'POST',

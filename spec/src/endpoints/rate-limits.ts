@@ -40,6 +40,7 @@ export const endpoints = [
   {
     ...common,
     id: 'organizations.rate_limits.list',
+    title: 'List organization rate limits',
     summary: 'List the rate limits configured for the organization, optionally for one model or group type.',
     path: '/v1/organizations/rate_limits',
     params: {
@@ -92,6 +93,7 @@ export const endpoints = [
   {
     ...common,
     id: 'organizations.workspaces.rate_limits.list',
+    title: 'List workspace rate limits',
     summary:
       'List the rate-limit overrides of a workspace; absent groups and limiters inherit the organization limits.',
     path: '/v1/organizations/workspaces/{workspace_id}/rate_limits',

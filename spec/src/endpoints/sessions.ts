@@ -40,6 +40,7 @@ export const endpoints = [
   {
     id: 'sessions.create',
     family: 'sessions',
+    title: 'Create a session',
     summary: 'Create a managed-agent session, attaching resources such as a memory store.',
     doc: 'messages',
     method: 'POST',
@@ -87,6 +88,7 @@ export const endpoints = [
   {
     id: 'sessions.resources.create',
     family: 'sessions',
+    title: 'Add a session resource',
     summary: 'Add a file resource to a session.',
     doc: 'messages',
     method: 'POST',
@@ -118,6 +120,7 @@ export const endpoints = [
   {
     id: 'sessions.resources.list',
     family: 'sessions',
+    title: 'List session resources',
     summary: 'List the resources of a session, ordered by creation time.',
     doc: 'messages',
     method: 'GET',
@@ -153,6 +156,7 @@ export const endpoints = [
   {
     id: 'sessions.resources.retrieve',
     family: 'sessions',
+    title: 'Retrieve a session resource',
     summary: 'Retrieve one resource of a session.',
     doc: 'messages',
     method: 'GET',
@@ -178,6 +182,7 @@ export const endpoints = [
   {
     id: 'sessions.resources.update',
     family: 'sessions',
+    title: 'Update a session resource',
     summary: 'Rotate the authorization token of a repository resource.',
     doc: 'messages',
     method: 'POST',
@@ -212,6 +217,7 @@ export const endpoints = [
   {
     id: 'sessions.resources.delete',
     family: 'sessions',
+    title: 'Delete a session resource',
     summary: 'Remove a resource from a session.',
     doc: 'messages',
     method: 'DELETE',

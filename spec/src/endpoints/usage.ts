@@ -10,6 +10,7 @@ export const endpoints = [
   {
     id: 'organizations.usage_report.messages',
     family: 'usage',
+    title: 'Get the messages usage report',
     summary: 'Report messages usage over a time range, optionally per workspace and in time buckets.',
     doc: 'federation',
     method: 'GET',

@@ -56,6 +56,7 @@ export const endpoints = [
   {
     ...common,
     id: 'organizations.workspaces.create',
+    title: 'Create a workspace',
     summary: 'Create a workspace (organization admins only).',
     method: 'POST',
     path: BASE,
@@ -89,6 +90,7 @@ export const endpoints = [
   {
     ...common,
     id: 'organizations.workspaces.list',
+    title: 'List workspaces',
     summary: 'List workspaces; the Default Workspace is never listed.',
     method: 'GET',
     path: BASE,
@@ -121,6 +123,7 @@ export const endpoints = [
   {
     ...common,
     id: 'organizations.workspaces.archive',
+    title: 'Archive a workspace',
     summary:
       'Archive a workspace: all its API keys are revoked immediately, its history is kept, it leaves the 100-workspace cap; cannot be undone.',
     method: 'POST',
@@ -159,6 +162,7 @@ export const endpoints = [
   {
     ...common,
     id: 'organizations.workspaces.members.create',
+    title: 'Add a workspace member',
     summary: 'Add a member to a workspace with a workspace role.',
     method: 'POST',
     path: `${BASE}/{workspace_id}/members`,
@@ -199,6 +203,7 @@ export const endpoints = [
   {
     ...common,
     id: 'organizations.workspaces.members.update',
+    title: 'Update a workspace member',
     summary: "Update a member's workspace role.",
     method: 'POST',
     path: `${BASE}/{workspace_id}/members/{user_id}`,
@@ -235,6 +240,7 @@ export const endpoints = [
   {
     ...common,
     id: 'organizations.workspaces.members.delete',
+    title: 'Remove a workspace member',
     summary: 'Remove a member from a workspace.',
     method: 'DELETE',
     path: `${BASE}/{workspace_id}/members/{user_id}`,
