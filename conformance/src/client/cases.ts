@@ -5,6 +5,8 @@
  * spec's vendor; `{{name}}` placeholders are the runner's fixtures (see `FIXTURES`).
  */
 import {
+  type batchRules,
+  type DreamStatus,
   operation,
   PROFILE_CURRENT_VERSION,
   ProfileVersion,
@@ -47,10 +49,15 @@ const f = (name: FixtureName) => `{{${name}}}`;
 
 /** Batch results of the `batch_id` fixture by `custom_id`, in the order the batch sent them. */
 export const BATCH_FIXTURE = {
-  succeeded: ['alpha', 'charlie'],
-  errored: ['bravo', 'delta'],
+  byType: { succeeded: ['alpha', 'charlie'], errored: ['bravo', 'delta'] },
   order: ['alpha', 'bravo', 'charlie', 'delta'],
-} as const;
+} as const satisfies {
+  byType: Partial<Record<batchRules.BatchResultType, readonly string[]>>;
+  order: readonly string[];
+};
+
+/** A dream status the documents name (a typo fails to compile). */
+const dreamStatus = (status: DreamStatus) => status;
 
 /** Entries per page of the rate-limit list when the runner serves it in pages. */
 export const RATE_LIMIT_PAGE_SIZE = 2;
@@ -529,10 +536,9 @@ function scenarios(v: Vendor): ClientCase[] {
         outcome: {
           ok: true,
           results: {
-            r: Object.fromEntries([
-              ...BATCH_FIXTURE.succeeded.map((id) => [id, 'succeeded']),
-              ...BATCH_FIXTURE.errored.map((id) => [id, 'errored']),
-            ]),
+            r: Object.fromEntries(
+              Object.entries(BATCH_FIXTURE.byType).flatMap(([type, ids]) => ids.map((id) => [id, type])),
+            ),
           },
         },
         wire: { credential: { api_key: f('key_arg') } },
@@ -548,7 +554,7 @@ function scenarios(v: Vendor): ClientCase[] {
         { id: 'd', op: 'dreams.retrieve', dream_id: f('dream_id'), until_settled: true, interval_ms: 50 },
       ],
       expect: {
-        outcome: { ok: true, results: { d: { status: 'completed' } } },
+        outcome: { ok: true, results: { d: { status: dreamStatus('completed') } } },
         wire: { sent: [{ method: 'GET', path: pathOf('dreams.retrieve'), min: 4 }] },
       },
     },
@@ -564,7 +570,7 @@ function scenarios(v: Vendor): ClientCase[] {
       calls: [
         { id: 'd', op: 'dreams.retrieve', dream_id: f('dream_id'), until_settled: true, interval_ms: 50 },
       ],
-      expect: { outcome: { ok: true, results: { d: { status: 'failed' } } } },
+      expect: { outcome: { ok: true, results: { d: { status: dreamStatus('failed') } } } },
     },
     {
       id: 'rate-limits.loop-on-next-page',

@@ -130,7 +130,7 @@ export async function createFixtures(
       throw new Error(`creating the batch fixture failed: ${res.status} ${res.text}`);
     await need(adapter.driveBatch, 'driveBatch')(id, {
       action: 'process',
-      internalErrors: [...BATCH_FIXTURE.errored],
+      internalErrors: [...BATCH_FIXTURE.byType.errored],
     });
     values.batch_id = id;
   }
