@@ -384,8 +384,8 @@ function clientSample(r: SampleRequest, env: SampleEnvironment, v: Vendor, defau
     r.credential === undefined
       ? '// no credential header: the body carries the credential'
       : r.credential === 'admin_key'
-        ? `// the admin key from ${env.adminKey}`
-        : `// the workspace key from ${env.apiKey} (or a profile, a token, federation)`;
+        ? `// credentials: the admin key in ${env.adminKey}`
+        : `// credentials: ${env.apiKey} (or a profile, an access token, federation)`;
   const construct = callText(`const client = new ${CLIENT_CLASS}`, [options], ';');
   const use =
     m.call === 'request'

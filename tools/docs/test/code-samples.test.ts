@@ -15,18 +15,20 @@
  * The curl pass needs `curl` on the PATH: without it that pass is skipped with a message, unless
  * VENDOR_API_REQUIRE_CURL=1 (CI sets it).
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { SAMPLE_LABELS, sampleEnvironment } from '@vendor-api/codegen';
+import { sampleEnvironment } from '@vendor-api/codegen';
 import { document } from '@vendor-api/openapi';
 import { access, type Endpoint, spec, vendor } from '@vendor-api/spec';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentSamples } from '../src/reference.js';
 import { type Obj, type Sandbox, startSandbox } from './sandbox.js';
+import { hasCurl, runShell } from './shell.js';
 
 const run = promisify(execFile);
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -63,30 +65,16 @@ const ORDER = [
   'dreams.archive',
 ] as const;
 
-/** The samples the document carries, by operation and label. */
-const samples = new Map<string, { curl: string; client: string }>();
-for (const item of Object.values((document as unknown as Obj).paths as Obj))
-  for (const op of Object.values(item as Obj)) {
-    if (!op?.operationId) continue;
-    const by = (label: string) => (op['x-codeSamples'] as Obj[]).find((s) => s.label === label)?.source;
-    samples.set(op.operationId, { curl: by(SAMPLE_LABELS.curl), client: by(SAMPLE_LABELS.client) });
-  }
+const samples = documentSamples(document);
 const sampleOf = (id: string) => {
   const s = samples.get(id);
   if (!s?.curl || !s.client) throw new Error(`${id}: the document carries no curl and client samples`);
   return s;
 };
 
-const hasCurl = (() => {
-  try {
-    execFileSync('sh', ['-c', 'command -v curl'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const curlPresent = hasCurl();
 const CURL_REQUIRED = process.env.VENDOR_API_REQUIRE_CURL === '1';
-if (!hasCurl && !CURL_REQUIRED)
+if (!curlPresent && !CURL_REQUIRED)
   console.warn(
     '[docs] curl samples skipped: no curl on the PATH (install it: apt-get install -y curl; CI sets VENDOR_API_REQUIRE_CURL=1 and fails instead)',
   );
@@ -240,24 +228,19 @@ describe('the code samples of the reference, run against the reference server', 
     }
   });
 
-  it.skipIf(!hasCurl && !CURL_REQUIRED)(
+  it.skipIf(!curlPresent && !CURL_REQUIRED)(
     'every curl command succeeds, as printed',
     async () => {
-      expect(hasCurl, 'curl is required here and missing from the PATH').toBe(true);
+      expect(curlPresent, 'curl is required here and missing from the PATH').toBe(true);
       const vars = await prepare(s, 'curl');
-      // `curl` itself, with the status written after the body; the sample is unchanged.
-      const wrapper = `curl() { command curl --silent --show-error --write-out '\\n%{http_code}' "$@"; }\n`;
       for (const id of ORDER) {
         const from = s.answered.length;
-        const { stdout, stderr } = await run('bash', ['-c', `${wrapper}${sampleOf(id).curl}\n`], {
-          env: { ...clean(), ...vars },
-          maxBuffer: 16 * 1024 * 1024,
-        }).catch((e: Error & { stdout?: string; stderr?: string }) => {
-          throw new Error(`${id}: ${e.message}\n${e.stderr ?? ''}`);
-        });
-        const status = Number(stdout.slice(stdout.lastIndexOf('\n') + 1));
-        expect(status, `${id}: ${stdout}${stderr}`).toBeGreaterThanOrEqual(200);
-        expect(status, `${id}: ${stdout}${stderr}`).toBeLessThan(300);
+        const { answers, stderr } = await runShell(sampleOf(id).curl, { ...clean(), ...vars });
+        const status = answers[0]?.status ?? 0;
+        const told = `${id}: ${answers.map((a) => `${a.status} ${a.body}`).join('\n')}${stderr}`;
+        expect(answers, told).toHaveLength(1);
+        expect(status, told).toBeGreaterThanOrEqual(200);
+        expect(status, told).toBeLessThan(300);
         const reached = answeredSince(s, from);
         expect(
           reached.map((a) => `${a.operation} ${a.status}`),
