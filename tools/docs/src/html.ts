@@ -41,7 +41,7 @@ th, td { border: 1px solid #ddd; padding: .3rem .5rem; text-align: left; vertica
 th { background: #f7f7f9; }
 tr.unspecified, .unspecified { background: #fff7e0; }
 a.unspecified { color: #8a5a00; }
-.req { font: 12px ui-monospace, monospace; color: #555; }
+.req { font: 12px ui-monospace, monospace; color: #555; white-space: nowrap; }
 dt { margin-top: .4rem; }
 dd { margin-left: 1.5rem; color: #444; }
 figure { margin: 1rem 0; overflow-x: auto; }

@@ -8,7 +8,7 @@
  * tabs, copies samples and filters the sidebar; nothing is loaded from elsewhere.
  */
 import { codeSamples, SAMPLE_LABELS, sampleEnvironment } from '@vendor-api/codegen';
-import { access, type Credential, type Endpoint, type VendorSpec } from '@vendor-api/spec';
+import { access, type Credential, type Endpoint, type Pagination, type VendorSpec } from '@vendor-api/spec';
 import { escapeHtml, operationHref, page, unspecifiedHref } from './html.js';
 import { blocks, inline, plain } from './markdown.js';
 import { type METHODS, notesHtml, type Obj, operations, UNSPECIFIED_MARK } from './reference.js';
@@ -20,6 +20,20 @@ const CREDENTIAL_NAMES = {
   admin_key: 'admin API key',
   access_token: 'access token',
 } as const satisfies Record<Credential, string>;
+
+/** Every field of every paging style, its name aside. */
+type KeysOf<T> = T extends unknown ? keyof T : never;
+type PagingKey = Exclude<KeysOf<Pagination>, 'style'>;
+
+/** What each field of a paging style is, in words. */
+const PAGING_WORDS: Record<PagingKey, string> = {
+  cursorParam: 'cursor parameter',
+  nextField: 'next cursor in',
+  dataField: 'items in',
+  limitParam: 'page size',
+  hasMoreField: 'more pages when',
+  lastIdField: 'next cursor from',
+};
 
 /** The sidebar's and the headings' name of a family (`message-batches` is `Message batches`). */
 const familyTitle = (family: string) => {
@@ -106,10 +120,7 @@ function factsHtml(e: Endpoint): string {
   if (p.style !== 'none') {
     const parts = Object.entries(p)
       .filter(([k]) => k !== 'style')
-      .map(
-        ([k, v]) =>
-          `${escapeHtml(k.replace(/([A-Z])/g, ' $1').toLowerCase())} <code>${escapeHtml(String(v))}</code>`,
-      );
+      .map(([k, v]) => `${PAGING_WORDS[k as PagingKey] ?? k} <code>${escapeHtml(String(v))}</code>`);
     facts.push(['Pages', parts.join(', ')]);
   }
   return `<dl class="facts">${facts.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('')}</dl>`;

@@ -107,7 +107,7 @@ export function notesHtml(e: Endpoint, op: Obj, spec: VendorSpec): string {
     ...linkNotes(op, spec),
     ...machineNotes(e, Object.values(spec.machines)),
     ...unspecifiedNotes(e.unspecified, spec),
-    `<div class="note note-requirements"><h4>Requirements</h4><p class="req">${e.requirements.map(escapeHtml).join(' ')}</p></div>`,
+    `<div class="note note-requirements"><h4>Requirements</h4><p>${e.requirements.map((id) => `<span class="req">${escapeHtml(id)}</span>`).join(' ')}</p></div>`,
   ].join('\n');
 }
 

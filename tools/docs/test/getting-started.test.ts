@@ -86,6 +86,18 @@ describe('getting started', () => {
     expect(steps.filter((s) => s.background)).toHaveLength(1);
   });
 
+  it('every variable a command reads is set by an earlier step', () => {
+    const set = new Set<string>();
+    for (const step of steps) {
+      const command = commandOf(step) ?? '';
+      for (const [, name] of command.matchAll(/\$([A-Z][A-Z0-9_]*)/g))
+        expect([...set], `${command}\nreads ${name}`).toContain(name);
+      for (const name of Object.keys(step.fromBanner ?? {})) set.add(name);
+      for (const [, name] of command.matchAll(/^export ([A-Z][A-Z0-9_]*)=/gm)) set.add(name ?? '');
+      for (const name of Object.keys(step.keep ?? {})) set.add(name);
+    }
+  });
+
   it.skipIf(!hasCurl() && !CURL_REQUIRED)(
     'runs as printed: the sandbox starts, and a first call, batch and dream succeed',
     async () => {
