@@ -21,6 +21,21 @@ export interface BannerInfo {
   readonly testControlToken: string | null;
 }
 
+/** The labels of the banner's rows (`base URL:   http://127.0.0.1:4010`), for readers of the banner. */
+export const BANNER_LABELS = {
+  baseUrl: 'base URL',
+  adminKey: 'admin key',
+  workspaceKey: 'workspace key',
+  organizationId: 'organization id',
+  workspaceId: 'workspace id',
+  models: 'models',
+  clock: 'clock',
+  controlUrl: 'control URL',
+  controlToken: 'control token',
+  faults: 'faults on',
+  variants: 'variants on',
+} as const;
+
 /** `label:` padded so the values line up. */
 const LABEL_WIDTH = 17;
 
@@ -50,21 +65,22 @@ export function bannerLines(info: BannerInfo): string[] {
   for (const e of info.spec.endpoints) {
     if (e.betas.length) betas.set(e.id.split('.')[0] ?? e.id, e.betas.join(','));
   }
+  const L = BANNER_LABELS;
   const rows: [string, string][] = [
-    ['base URL', info.baseUrl],
-    ['admin key', info.demo.adminKey],
-    ['workspace key', info.demo.workspaceKey],
-    ['organization id', info.demo.organizationId],
-    ['workspace id', info.demo.workspaceId],
-    ['models', `${v.models.all.join(', ')} (dated ids and aliases: ${rateLimits.method} ${rateLimits.path})`],
-    ['clock', clockLine(info.clock, info.timings, info.testControl)],
+    [L.baseUrl, info.baseUrl],
+    [L.adminKey, info.demo.adminKey],
+    [L.workspaceKey, info.demo.workspaceKey],
+    [L.organizationId, info.demo.organizationId],
+    [L.workspaceId, info.demo.workspaceId],
+    [L.models, `${v.models.all.join(', ')} (dated ids and aliases: ${rateLimits.method} ${rateLimits.path})`],
+    [L.clock, clockLine(info.clock, info.timings, info.testControl)],
   ];
   // The conformance control API (its protocol: the spec's control table): `vendor-conformance run
   // --control-url URL --control-token TOKEN`.
-  if (info.testControl) rows.push(['control URL', `${info.baseUrl}${TEST_CONTROL_PREFIX}`]);
-  if (info.testControlToken !== null) rows.push(['control token', info.testControlToken]);
-  if (info.faults.length) rows.push(['faults on', info.faults.join(', ')]);
-  if (info.variants.length) rows.push(['variants on', info.variants.join(', ')]);
+  if (info.testControl) rows.push([L.controlUrl, `${info.baseUrl}${TEST_CONTROL_PREFIX}`]);
+  if (info.testControlToken !== null) rows.push([L.controlToken, info.testControlToken]);
+  if (info.faults.length) rows.push([L.faults, info.faults.join(', ')]);
+  if (info.variants.length) rows.push([L.variants, info.variants.join(', ')]);
 
   const body = JSON.stringify({
     model: v.models.sonnet,

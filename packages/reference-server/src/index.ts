@@ -10,6 +10,7 @@ export {
   type ServerOptions,
   type TimeLimits,
 } from './app.js';
+export { BANNER_LABELS } from './banner.js';
 export { type Clock, ManualClock, realClock, SandboxClock } from './clock.js';
 export { ApiError } from './errors.js';
 export { FAULTS, type FaultDefinition, resolveFaults } from './faults/index.js';

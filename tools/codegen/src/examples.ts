@@ -27,7 +27,7 @@ export class ExampleError extends Error {
 const PATTERN_CANDIDATES = ['example', 'example-1', '1.0', '0', 'a'];
 
 /** The literal text a `^literal…` pattern starts with (escapes undone), if it has one. */
-function literalPrefix(pattern: string): string | undefined {
+export function literalPrefix(pattern: string): string | undefined {
   const m = /^\^((?:[A-Za-z0-9_ :/-]|\\[.\-/_:])+)/.exec(pattern);
   return m?.[1]?.replace(/\\(.)/g, '$1');
 }

@@ -6,6 +6,7 @@
  */
 import { type AnyMachine, access, type Endpoint, type VendorSpec } from '@vendor-api/spec';
 import { bannerText } from './banner.js';
+import { addCodeSamples } from './code-samples.js';
 import { addExamples } from './examples.js';
 import { isObject, type Json, type JsonObject, pascal, toJson } from './json.js';
 import { COMPONENT_PREFIX, type ComponentRegistry, componentSchemas } from './schema.js';
@@ -324,6 +325,7 @@ export function buildOpenApi(spec: VendorSpec): JsonObject {
     'Message/model': model,
     'MessageBatchRequest/params': { $ref: `${COMPONENT_PREFIX}MessageBatchRequestParams` },
   });
+  addCodeSamples(document, spec);
   return document;
 }
 

@@ -31,8 +31,11 @@ describe('generate', { timeout: 300_000 }, () => {
   it('for another vendor name renames every header, prefix, env name and model id consistently', async () => {
     const files = await generateAll(createSpec('acme'));
     const all = [...files.values()].join('\n');
-    // The project's own package scope is not a vendor-derived name.
-    const withoutScope = all.replaceAll('@vendor-api/', '@scope/');
+    // The project's own names are not vendor-derived: its package scope, and in the code samples
+    // its client class, `defineVendor` and the client's `vendor` option that takes it.
+    const withoutScope = all
+      .replaceAll('@vendor-api/', '@scope/')
+      .replace(/\b(VendorClient|defineVendor|vendor(?=: defineVendor))\b/g, 'project');
     expect(withoutScope).not.toMatch(/vendor/i);
     for (const name of [
       'acme-version',

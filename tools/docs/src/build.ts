@@ -1,8 +1,10 @@
 /**
- * Builds the API reference as a static site that opens offline: `index.html` is the OpenAPI
- * document rendered by Redoc (through Redocly CLI's `build-docs`, its script inlined into the
- * page), `machines/*.html` draw each state machine, `unspecified.html` lists what the documents
- * leave open. Nothing is fetched when a page opens.
+ * Builds the API reference as a static site that opens offline: `index.html` is the reference
+ * (every operation with its code samples, parameters, examples and notes), `getting-started.html`
+ * (and `.md`) the first steps against the sandbox, `machines/*.html` draw each state machine,
+ * `unspecified.html` lists what the documents leave open, `redoc.html` is the same document
+ * rendered by Redoc (through Redocly CLI's `build-docs`, its script inlined into the page) and
+ * `openapi.json` the document itself. Nothing is fetched when a page opens.
  */
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -11,9 +13,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { VendorSpec } from '@vendor-api/spec';
+import { gettingStarted, guideHtml, guideMarkdown } from './getting-started.js';
 import { page } from './html.js';
 import { machinePage, machinesIndex } from './machines.js';
 import { annotate, unspecifiedBody } from './reference.js';
+import { referencePage } from './reference-page.js';
 
 const run = promisify(execFile);
 
@@ -87,17 +91,26 @@ async function renderReference(document: unknown, title: string, outFile: string
 
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const out = resolve(options.out);
-  const { spec } = options;
+  const { spec, document } = options;
+  const brand = `${spec.vendor.displayName} API`;
   await mkdir(join(out, 'machines'), { recursive: true });
+  const guide = gettingStarted(spec);
   const files: Record<string, string> = {
-    'unspecified.html': page('Not specified by the documents', unspecifiedBody(spec)),
+    'index.html': referencePage(document, spec),
+    'getting-started.html': guideHtml(guide, document, spec),
+    'getting-started.md': guideMarkdown(guide, document),
+    'unspecified.html': page(`${brand}: not specified by the documents`, unspecifiedBody(spec), {
+      brand,
+      current: 'unspecified.html',
+    }),
     'machines/index.html': machinesIndex(spec),
+    'openapi.json': `${JSON.stringify(document, null, 2)}\n`,
   };
   for (const m of Object.values(spec.machines)) files[`machines/${m.id}.html`] = machinePage(m, spec);
-  const title = `${spec.vendor.displayName} API reference`;
+  const title = `${brand} reference (Redoc)`;
   await Promise.all([
-    renderReference(annotate(options.document, spec), title, join(out, 'index.html')),
+    renderReference(annotate(document, spec), title, join(out, 'redoc.html')),
     ...Object.entries(files).map(([name, text]) => writeFile(join(out, name), text)),
   ]);
-  return { files: ['index.html', ...Object.keys(files)] };
+  return { files: ['redoc.html', ...Object.keys(files)] };
 }

@@ -14,9 +14,10 @@ const DEFAULT_OUT = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'site
 
 const USAGE = `Usage: pnpm run docs [--out DIR]
 
-Builds the API reference as a static site that opens offline: index.html (the OpenAPI
-document rendered by Redoc), machines/*.html (each state machine drawn from its table) and
-unspecified.html (what the documents leave open).
+Builds the API reference as a static site that opens offline: index.html (every operation
+with its code samples, parameters, examples and notes), getting-started.html (and .md),
+machines/*.html (each state machine drawn from its table), unspecified.html (what the
+documents leave open), redoc.html (the document rendered by Redoc) and openapi.json.
 
 Options:
   --out DIR   folder to write (default: tools/docs/site)

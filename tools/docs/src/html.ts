@@ -16,15 +16,32 @@ export const operationHref = (e: Pick<Endpoint, 'family' | 'id'>) => `index.html
 /** Where the page of unspecified items shows one item. */
 export const unspecifiedHref = (id: string) => `unspecified.html#${id}`;
 
+/** The pages of the site, as the header links them (relative to the site's root). */
+export const SITE_PAGES = [
+  ['index.html', 'Reference'],
+  ['getting-started.html', 'Getting started'],
+  ['machines/index.html', 'State machines'],
+  ['unspecified.html', 'Not specified'],
+  ['redoc.html', 'Redoc view'],
+  ['openapi.json', 'openapi.json'],
+] as const;
+
 const STYLE = `
-body { font: 15px/1.5 system-ui, sans-serif; margin: 2rem auto; max-width: 75rem; padding: 0 1.5rem; color: #1d1d1f; }
-code { font: 13px ui-monospace, monospace; background: #f3f3f5; padding: 0 .25em; border-radius: 3px; }
+:root { --ink: #1a1f36; --muted: #4f566b; --line: #e3e8ee; --soft: #f6f8fa; --accent: #3a5bbf; --code-bg: #f3f4f7; }
+body { font: 15px/1.55 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0; color: var(--ink); }
+a { color: var(--accent); text-decoration: none; }
+a:hover { text-decoration: underline; }
+code { font: 13px/1.5 ui-monospace, "SFMono-Regular", Menlo, monospace; background: var(--code-bg); padding: 0 .25em; border-radius: 3px; }
+.site-header { display: flex; align-items: center; gap: 1.25rem; padding: .6rem 1.5rem; border-bottom: 1px solid var(--line); background: #fff; position: sticky; top: 0; z-index: 5; font-size: 14px; }
+.site-header .brand { font-weight: 650; color: var(--ink); margin-right: .5rem; }
+.site-header a[aria-current] { color: var(--ink); font-weight: 600; }
+.content { max-width: 75rem; margin: 1.5rem auto 3rem; padding: 0 1.5rem; }
 table { border-collapse: collapse; width: 100%; font-size: 14px; }
 th, td { border: 1px solid #ddd; padding: .3rem .5rem; text-align: left; vertical-align: top; }
 th { background: #f7f7f9; }
 tr.unspecified, .unspecified { background: #fff7e0; }
 a.unspecified { color: #8a5a00; }
-.req { font: 12px ui-monospace, monospace; color: #555; }
+.req { font: 12px ui-monospace, monospace; color: #555; white-space: nowrap; }
 dt { margin-top: .4rem; }
 dd { margin-left: 1.5rem; color: #444; }
 figure { margin: 1rem 0; overflow-x: auto; }
@@ -39,18 +56,39 @@ svg.machine .transition text { text-anchor: middle; fill: #0a5c36; font-size: 12
 .hint { color: #555; font-size: 14px; }
 `;
 
-/** A standalone page: inline style, no script, nothing loaded from elsewhere. */
-export function page(title: string, body: string): string {
+export interface PageOptions {
+  /** The site's name in the header (`Vendor API`). */
+  readonly brand: string;
+  /** The way from the page to the site's root: `''`, or `'../'` for a page in a folder. */
+  readonly root?: string;
+  /** The page's own address among SITE_PAGES (marked current in the header). */
+  readonly current?: string;
+  /** More style, and a script run at the end of the body (inline: nothing is loaded). */
+  readonly style?: string;
+  readonly script?: string;
+  /** The body as it is, without the content column (a page with its own layout). */
+  readonly bare?: boolean;
+}
+
+/** A standalone page: the site's header, inline style and script, nothing loaded from elsewhere. */
+export function page(title: string, body: string, options: PageOptions): string {
+  const root = options.root ?? '';
+  const links = SITE_PAGES.map(
+    ([href, label]) =>
+      `<a href="${root}${href}"${href === options.current ? ' aria-current="page"' : ''}>${label}</a>`,
+  ).join('');
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
+<style>${STYLE}${options.style ?? ''}</style>
 </head>
 <body>
-${body}
+<header class="site-header"><a class="brand" href="${root}index.html">${escapeHtml(options.brand)}</a>${links}</header>
+${options.bare ? body : `<main class="content">\n${body}\n</main>`}
+${options.script ? `<script>${options.script}</script>` : ''}
 </body>
 </html>
 `;

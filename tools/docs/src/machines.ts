@@ -5,6 +5,7 @@
 import dagre from '@dagrejs/dagre';
 import type { AnyMachine, Outcome, VendorSpec } from '@vendor-api/spec';
 import { escapeHtml, operationHref, page, unspecifiedHref } from './html.js';
+import { inline } from './markdown.js';
 
 /** Rough text width of the diagram font (13 px sans-serif), enough for layout. */
 const textWidth = (text: string) => Math.ceil(text.length * 7.2);
@@ -30,6 +31,14 @@ function outcomeText(o: Outcome): string {
       return o.kind;
   }
 }
+
+/** An outcome as a cell or a note says it; `root` leads from the page to the site's root. */
+export const outcomeHtml = (o: Outcome, root = '') =>
+  o.kind === 'unspecified'
+    ? `<a class="unspecified" href="${root}${unspecifiedHref(o.unspecified)}">not specified: ${escapeHtml(o.unspecified)}</a>`
+    : o.kind === 'error' && o.errorType
+      ? `${o.status} <code>${escapeHtml(o.errorType)}</code>`
+      : escapeHtml(outcomeText(o));
 
 /** A row's condition in words: the guards that hold, and `not` the ones that do not. */
 export const guardText = (when: Readonly<Record<string, boolean | undefined>> | undefined) =>
@@ -123,10 +132,6 @@ export function machinePage(machine: AnyMachine, spec: VendorSpec): string {
       ? `<a href="../${operationHref(op)}"><code>${escapeHtml(event)}</code></a>`
       : `<code>${escapeHtml(event)}</code>`;
   };
-  const outcomeCell = (o: Outcome) =>
-    o.kind === 'unspecified'
-      ? `<a class="unspecified" href="../${unspecifiedHref(o.unspecified)}">not specified: ${escapeHtml(o.unspecified)}</a>`
-      : escapeHtml(outcomeText(o));
   const rows = machine.rows
     .map(
       (r) => `<tr${r.outcome.kind === 'unspecified' ? ' class="unspecified"' : ''}>
@@ -134,24 +139,23 @@ export function machinePage(machine: AnyMachine, spec: VendorSpec): string {
 <td>${eventCell(r.event)}</td>
 <td>${escapeHtml(guardText(r.when))}</td>
 <td>${r.to === 'unchanged' ? 'unchanged' : `<code>${escapeHtml(r.to)}</code>`}</td>
-<td>${outcomeCell(r.outcome)}</td>
+<td>${outcomeHtml(r.outcome, '../')}</td>
 <td>${r.effects.map((f) => `<code>${escapeHtml(f)}</code>`).join(' ')}</td>
-<td>${r.requirements.map((id) => `<span class="req">${escapeHtml(id)}</span>`).join(' ')}${r.note ? `<br><small>${escapeHtml(r.note)}</small>` : ''}</td>
+<td>${r.requirements.map((id) => `<span class="req">${escapeHtml(id)}</span>`).join(' ')}${r.note ? `<br><small>${inline(r.note)}</small>` : ''}</td>
 </tr>`,
     )
     .join('\n');
   const dl = (entries: [string, string][]) =>
     entries.length
-      ? `<dl>${entries.map(([k, v]) => `<dt><code>${escapeHtml(k)}</code></dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`
+      ? `<dl>${entries.map(([k, v]) => `<dt><code>${escapeHtml(k)}</code></dt><dd>${inline(v)}</dd>`).join('')}</dl>`
       : '<p>None.</p>';
   const events = Object.entries(machine.events as Record<string, { description: string; kind: string }>).map(
     ([k, v]) => [k, `${v.kind}: ${v.description}`] as [string, string],
   );
   return page(
     `State machine: ${machine.id}`,
-    `<p><a href="../index.html">API reference</a> · <a href="index.html">State machines</a> · <a href="../unspecified.html">Not specified by the documents</a></p>
-<h1>State machine: <code>${escapeHtml(machine.id)}</code></h1>
-<p>${escapeHtml(machine.description)}</p>
+    `<h1>State machine: <code>${escapeHtml(machine.id)}</code></h1>
+<p>${inline(machine.description)}</p>
 <p>Resource: ${machine.resource ? `<code>${escapeHtml(machine.resource)}</code>` : 'not shown by the documents'}. Initial state: <code>${escapeHtml(machine.initial)}</code>. Terminal: ${machine.terminal.map((s) => `<code>${escapeHtml(s)}</code>`).join(', ') || 'none'}.</p>
 <h2>Diagram</h2>
 <p class="hint">Arrows are the state changes of the table below; rows that leave the state unchanged (no-ops, rejections) are in the table only. The initial state has a thick border; terminal states are grey.</p>
@@ -164,6 +168,7 @@ export function machinePage(machine: AnyMachine, spec: VendorSpec): string {
 <tbody>
 ${rows}
 </tbody></table>`,
+    { brand: `${spec.vendor.displayName} API`, root: '../', current: 'machines/index.html' },
   );
 }
 
@@ -172,14 +177,14 @@ export function machinesIndex(spec: VendorSpec): string {
   const items = Object.values(spec.machines)
     .map(
       (m) =>
-        `<li><a href="${escapeHtml(m.id)}.html"><code>${escapeHtml(m.id)}</code></a>: ${escapeHtml(m.description)}</li>`,
+        `<li><a href="${escapeHtml(m.id)}.html"><code>${escapeHtml(m.id)}</code></a>: ${inline(m.description)}</li>`,
     )
     .join('\n');
   return page(
     'State machines',
-    `<p><a href="../index.html">API reference</a> · <a href="../unspecified.html">Not specified by the documents</a></p>
-<h1>State machines</h1>
+    `<h1>State machines</h1>
 <p>Each stateful resource's transition table, as written in the spec, drawn as a diagram.</p>
 <ul>${items}</ul>`,
+    { brand: `${spec.vendor.displayName} API`, root: '../', current: 'machines/index.html' },
   );
 }

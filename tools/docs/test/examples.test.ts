@@ -6,13 +6,12 @@
  * into the path and body positions that hold identifiers; everything else is sent as written.
  */
 import { document } from '@vendor-api/openapi';
-import { createServer, ManualClock, TEST_CONTROL_TOKEN_HEADER } from '@vendor-api/reference-server';
 import { spec } from '@vendor-api/spec';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Obj, type Sandbox, startSandbox } from './sandbox.js';
 
-type Obj = Record<string, any>;
 const doc = document as unknown as Obj;
 const METHODS = ['get', 'post', 'delete'] as const;
 
@@ -93,47 +92,13 @@ describe('examples of the OpenAPI document', () => {
 });
 
 describe('request examples sent to the reference server', () => {
-  const app = createServer({
-    seed: 'examples',
-    clock: new ManualClock('2026-01-01T00:00:00.000Z'),
-    testControl: true,
-  });
-  const { demo } = app.reference.state;
-  let base = '';
+  let s: Sandbox;
   beforeAll(async () => {
-    base = await app.reference.listenLocal(0);
+    s = await startSandbox('examples');
   });
   afterAll(async () => {
-    await app.close();
+    await s?.close();
   });
-
-  async function http(method: string, url: string, headers: Record<string, string>, body?: unknown) {
-    const res = await fetch(new URL(url, base), {
-      method: method.toUpperCase(),
-      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    let json: Obj | undefined;
-    try {
-      json = JSON.parse(text) as Obj;
-    } catch {
-      json = undefined;
-    }
-    return { status: res.status, json, text };
-  }
-
-  /** Test control (not part of the documented API): fixtures the documents give no endpoint for. */
-  async function control(path: string, body: unknown = {}) {
-    const res = await http(
-      'post',
-      `/_test${path}`,
-      { [TEST_CONTROL_TOKEN_HEADER]: app.reference.testControlToken ?? '' },
-      body,
-    );
-    expect(res.status, res.text).toBe(200);
-    return res.json!;
-  }
 
   /**
    * Sends an operation's request example: its path, required parameters (from their examples,
@@ -147,8 +112,8 @@ describe('request examples sent to the reference server', () => {
     const { method, path, op } = operation(id);
     const headers: Record<string, string> = {
       'x-api-key': (op['x-credentials'] as string[]).includes('admin_key')
-        ? demo.adminKey
-        : demo.workspaceKey,
+        ? s.demo.adminKey
+        : s.demo.workspaceKey,
     };
     let url = ids.url ?? path;
     const query = new URLSearchParams();
@@ -167,7 +132,7 @@ describe('request examples sent to the reference server', () => {
       body = structuredClone(media.example);
       for (const [pointer, value] of Object.entries(ids.body ?? {})) setAt(body, pointer, value);
     }
-    return http(method, url, headers, body);
+    return s.http(method, url, headers, body);
   }
 
   const sent = new Set<string>();
@@ -186,7 +151,11 @@ describe('request examples sent to the reference server', () => {
     await accepted('organizations.rate_limits.list');
     await accepted('organizations.workspaces.rate_limits.list', { path: { workspace_id: workspaceId } });
     await accepted('organizations.usage_report.messages');
-    const user = await control(`/organizations/${demo.organizationId}/users`, { role: 'user' });
+    const user = await s.control(
+      'users.create',
+      { organization_id: s.demo.organizationId },
+      { role: 'user' },
+    );
     const userId = String(user.user_id);
     await accepted('organizations.workspaces.members.create', {
       path: { workspace_id: workspaceId },
@@ -202,16 +171,16 @@ describe('request examples sent to the reference server', () => {
     const batch = await accepted('messages.batches.create');
     const batchId = String(batch.id);
     await accepted('messages.batches.list');
-    await control(`/batches/${batchId}/complete`);
+    await s.control('batches.complete', { batch_id: batchId });
     const ended = await accepted('messages.batches.retrieve', { path: { message_batch_id: batchId } });
     expect(ended.results_url).toEqual(expect.any(String));
     await accepted('messages.batches.results', { url: String(ended.results_url) });
 
     // Sessions and their resources.
-    const store = await control('/memory_stores', { name: 'examples' });
+    const store = await s.control('memory-stores.create', {}, { name: 'examples' });
     const session = await accepted('sessions.create', { body: { '/resources/0/memory_store_id': store.id } });
     const sessionId = String(session.id);
-    const file = await control('/files', { filename: 'example.txt' });
+    const file = await s.control('files.create', {}, { filename: 'example.txt' });
     const resource = await accepted('sessions.resources.create', {
       path: { session_id: sessionId },
       body: { '/file_id': file.id },
@@ -220,17 +189,18 @@ describe('request examples sent to the reference server', () => {
     await accepted('sessions.resources.list', { path: { session_id: sessionId } });
     await accepted('sessions.resources.retrieve', { path: resourcePath });
     // Only repository resources rotate their token; the documents show no body to add one.
-    const repository = await control(`/sessions/${sessionId}/repositories`, {
-      url: 'https://github.com/example/example',
-      authorization_token: 'example-token',
-    });
+    const repository = await s.control(
+      'sessions.repositories',
+      { session_id: sessionId },
+      { url: 'https://github.com/example/example', authorization_token: 'example-token' },
+    );
     await accepted('sessions.resources.update', {
       path: { session_id: sessionId, resource_id: String(repository.id) },
     });
     await accepted('sessions.resources.delete', { path: resourcePath });
 
     // Dreams.
-    const dreamStore = await control('/memory_stores', { name: 'dream input' });
+    const dreamStore = await s.control('memory-stores.create', {}, { name: 'dream input' });
     const dream = await accepted('dreams.create', {
       body: { '/inputs/0/memory_store_id': dreamStore.id, '/inputs/1/session_ids/0': sessionId },
     });

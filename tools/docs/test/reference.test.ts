@@ -1,63 +1,143 @@
 /**
- * The annotated copy the reference is rendered from: each operation's description names the
- * operations its responses link to, the machine rows it drives and what the documents leave open;
- * the published document is not changed.
+ * The reference page and the Redoc copy of the document: each operation under its short title,
+ * method and path first, then parameters, request body and responses, then its notes (the
+ * operations its responses link to, the machine rows it drives, what the documents leave open,
+ * its requirement ids); code samples and examples beside it; no Markdown left as text; the
+ * published document unchanged.
  */
 import { document } from '@vendor-api/openapi';
 import { spec } from '@vendor-api/spec';
 import { describe, expect, it } from 'vitest';
 import { operationHref } from '../src/html.js';
-import { annotate, UNSPECIFIED_MARK } from '../src/reference.js';
+import { blocks, inline, plain } from '../src/markdown.js';
+import { annotate, notesHtml, type Obj, operations, UNSPECIFIED_MARK } from '../src/reference.js';
+import { referencePage } from '../src/reference-page.js';
 
-type Obj = Record<string, any>;
 const before = JSON.stringify(document);
-const annotated = annotate(document, spec);
-const operations = Object.values(annotated.paths as Obj).flatMap((item) =>
-  ['get', 'post', 'delete'].filter((m) => item[m]).map((m) => item[m] as Obj),
-);
+const all = operations(document, spec);
+const html = referencePage(document, spec);
 
-describe('the annotated reference', () => {
-  it('describes each response link once, pointing at the target operation', () => {
-    let links = 0;
-    for (const op of operations) {
-      const withLinks = Object.entries(op.responses as Obj).filter(([, r]) => r.links);
-      expect(op.description.split('**Links.**').length - 1, op.operationId).toBe(withLinks.length);
-      for (const [status, response] of withLinks)
-        for (const link of Object.values(response.links as Obj)) {
-          const target = spec.endpoints.find((e) => e.id === link.operationId)!;
-          expect(op.description, `${op.operationId} ${status}`).toContain(`(${operationHref(target)})`);
-          links++;
-        }
+/** The HTML of one operation's section of the page. */
+function section(id: string): string {
+  const start = html.indexOf(`data-operation="${id}"`);
+  expect(start, id).toBeGreaterThan(0);
+  const end = html.indexOf('</section>', start);
+  return html.slice(start, end);
+}
+
+/** Text outside tags and outside code blocks (`<pre>`): what reads as prose. */
+const prose = (text: string) =>
+  text
+    .replace(/<pre[\s\S]*?<\/pre>/g, '')
+    .replace(/<(script|style)[\s\S]*?<\/\1>/g, '')
+    .replace(/<code>[\s\S]*?<\/code>/g, '')
+    .replace(/<[^>]+>/g, '');
+
+describe('inline Markdown', () => {
+  const cases: [string, { given: string; want: string }][] = [
+    [
+      'code spans',
+      { given: 'the `status` is `pending`', want: 'the <code>status</code> is <code>pending</code>' },
+    ],
+    ['escaped text', { given: 'a <b> & `<c>`', want: 'a &lt;b&gt; &amp; <code>&lt;c&gt;</code>' }],
+    [
+      'bold and links',
+      {
+        given: '**Note** see [the list](unspecified.html)',
+        want: '<strong>Note</strong> see <a href="unspecified.html">the list</a>',
+      },
+    ],
+    ['markup inside code stays text', { given: '`**x**`', want: '<code>**x**</code>' }],
+  ];
+  it.each(cases)('%s', (_, { given, want }) => {
+    expect(inline(given)).toBe(want);
+  });
+  it('paragraphs and lists; plain words for titles', () => {
+    expect(blocks('one\n\n- a `b`\n- c')).toBe('<p>one</p>\n<ul><li>a <code>b</code></li><li>c</li></ul>');
+    expect(plain('the `status` of [a](b) **now**')).toBe('the status of a now');
+  });
+});
+
+describe('the reference page', () => {
+  it('has a section per operation at its address, under its short title, linked from the sidebar', () => {
+    expect(all).toHaveLength(spec.endpoints.length);
+    for (const { e } of all) {
+      const anchor = operationHref(e).split('#')[1] ?? '';
+      expect(html, e.id).toContain(`id="${anchor}" data-operation="${e.id}"`);
+      expect(html, e.id).toContain(
+        `<a href="#${anchor}"><span class="method method-${e.method.toLowerCase()}">`,
+      );
+      expect(section(e.id)).toContain(`>${e.title}</a></h3>`);
     }
-    expect(links).toBeGreaterThan(0);
   });
 
-  it('names the machine rows an operation drives and links the machine page', () => {
+  it('shows method and path, summary, parameters, body and responses before the notes, and the samples beside them', () => {
+    for (const { e, op } of all) {
+      const s = section(e.id);
+      const order = [
+        `<p class="endpoint"><span class="method method-${e.method.toLowerCase()}">${e.method}</span>`,
+        '<div class="op-summary">',
+        '<h4>Parameters</h4>',
+        ...(op.requestBody ? ['<h4>Request body'] : []),
+        '<h4>Responses</h4>',
+        '<div class="notes">',
+        '<aside class="op-samples">',
+      ].map((marker) => s.indexOf(marker));
+      expect(order, e.id).not.toContain(-1);
+      expect(
+        [...order].sort((a, b) => a - b),
+        e.id,
+      ).toEqual(order);
+      for (const sample of op['x-codeSamples'] as Obj[])
+        expect(s, e.id).toContain(`>${sample.label}</button>`);
+      if (op.requestBody) expect(s, e.id).toContain('>JSON body</button>');
+      for (const status of Object.keys(op.responses))
+        expect(s, `${e.id} ${status}`).toContain(`data-panel="${status}"`);
+    }
+  });
+
+  it('leaves no Markdown as text: no backtick or double asterisk outside code', () => {
+    expect(prose(html)).not.toMatch(/`|\*\*/);
+  });
+
+  it('names in its notes the operations a response links to, the machine rows, what is not specified and the requirements', () => {
+    let links = 0;
+    for (const { e, op } of all) {
+      const notes = notesHtml(e, op, spec);
+      for (const response of Object.values(op.responses as Obj))
+        for (const link of Object.values((response.links ?? {}) as Obj)) {
+          const target = spec.endpoints.find((x) => x.id === link.operationId)!;
+          expect(notes, e.id).toContain(`href="${operationHref(target)}"`);
+          links++;
+        }
+      for (const id of e.unspecified) expect(notes, e.id).toContain(`href="unspecified.html#${id}"`);
+      if (e.unspecified.length) expect(notes).toContain(UNSPECIFIED_MARK);
+      for (const id of e.requirements) expect(notes, e.id).toContain(id);
+    }
+    expect(links).toBeGreaterThan(0);
     for (const m of Object.values(spec.machines))
       for (const event of Object.values(m.events as Record<string, { operation?: string }>)) {
         if (!event.operation) continue;
-        const op = operations.find((o) => o.operationId === event.operation)!;
-        expect(op.description).toContain(`(machines/${m.id}.html)`);
+        const hit = all.find(({ e }) => e.id === event.operation)!;
+        expect(notesHtml(hit.e, hit.op, spec)).toContain(`href="machines/${m.id}.html"`);
       }
   });
 
   it("tells an operation's machine rows apart (rows from one state differ by their condition)", () => {
-    let rows = 0;
-    for (const op of operations) {
-      const lines = (op.description as string).split('\n').filter((l) => l.startsWith('- `'));
-      rows += lines.length;
-      expect(new Set(lines).size, op.operationId).toBe(lines.length);
-    }
-    // the exchange's chain alone has rows that differ only by their guards
-    expect(operations.find((o) => o.operationId === 'oauth.token')?.description).toContain('(when ');
-    expect(rows).toBeGreaterThan(0);
+    const token = all.find(({ e }) => e.id === 'oauth.token')!;
+    const rows = notesHtml(token.e, token.op, spec).match(/<li>[\s\S]*?<\/li>/g) ?? [];
+    expect(new Set(rows).size).toBe(rows.length);
+    expect(rows.some((r) => r.includes('(when '))).toBe(true);
   });
+});
 
-  it('marks every unspecified item of every operation, and every response whose body is not shown', () => {
-    for (const e of spec.endpoints) {
-      const op = operations.find((o) => o.operationId === e.id)!;
-      if (e.unspecified.length) expect(op.description).toContain(UNSPECIFIED_MARK);
-      for (const id of e.unspecified) expect(op.description).toContain(`(unspecified.html#${id})`);
+describe('the copy Redoc renders', () => {
+  const annotated = annotate(document, spec);
+  it('titles each operation shortly and folds its notes below its summary; marks bodies not shown', () => {
+    for (const { e, op } of operations(annotated, spec)) {
+      expect(op.summary).toBe(e.title);
+      expect(op.description.startsWith(e.summary)).toBe(true);
+      expect(op.description).toContain('<details class="notes">');
       for (const response of Object.values(op.responses as Obj))
         if (response['x-unspecified']) expect(response.description).toContain(UNSPECIFIED_MARK);
     }
