@@ -367,27 +367,32 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
 
   const resultsAt = resultsPathOf(variants, resultsPath);
   for (const endpoint of spec.endpoints) {
-    const url = routeUrl(endpoint, resultsAt);
-    if (url === null) continue;
-    app.route({
-      method: endpoint.method,
-      url,
-      config: { endpoint },
-      // UNSPEC-REQUEST-BODY-SIZE (BATCH-CREATE-MAX-SIZE, EXCH-ASSERTION-MAX): larger is 413 (400
-      // on the exchange).
-      bodyLimit: access.bodyLimit(endpoint.id),
-      // Headers and credential are checked before the body is read.
-      preParsing: (request, _reply, payload, done) => {
-        try {
-          (request as AdmittedRequest)[CALLER] = admit(state, endpoint, request);
-          done(null, payload);
-        } catch (error) {
-          done(error as Error);
-        }
-      },
-      handler: (request, reply) =>
-        pipeline(state, handlers, endpoint, request, reply, (request as AdmittedRequest)[CALLER], origin()),
-    });
+    const route = routeUrl(endpoint, resultsAt);
+    if (route === null) continue;
+    // An operation whose URL is another response's field (`results_url`) is, in the OpenAPI
+    // document, that URL as its server with the path `/`: a client generated from the document
+    // requests it with `/` appended, and is answered there too (UNSPEC-BATCH-RESULTS-LOCATION).
+    for (const url of endpoint.path === null ? [route, `${route}/`] : [route]) {
+      app.route({
+        method: endpoint.method,
+        url,
+        config: { endpoint },
+        // UNSPEC-REQUEST-BODY-SIZE (BATCH-CREATE-MAX-SIZE, EXCH-ASSERTION-MAX): larger is 413 (400
+        // on the exchange).
+        bodyLimit: access.bodyLimit(endpoint.id),
+        // Headers and credential are checked before the body is read.
+        preParsing: (request, _reply, payload, done) => {
+          try {
+            (request as AdmittedRequest)[CALLER] = admit(state, endpoint, request);
+            done(null, payload);
+          } catch (error) {
+            done(error as Error);
+          }
+        },
+        handler: (request, reply) =>
+          pipeline(state, handlers, endpoint, request, reply, (request as AdmittedRequest)[CALLER], origin()),
+      });
+    }
   }
 
   if (options.testControl) registerTestControl(app, state);

@@ -71,6 +71,21 @@ describe('message batches', () => {
     expect(byId.b).toMatchObject({ type: 'errored', error: { error: { type: 'invalid_request_error' } } });
   });
 
+  it('answers the results at results_url with `/` appended, as a client generated from the document asks', async () => {
+    const t = setup({ timings: { batchProcessingMs: 60_000 } });
+    const created = (await t.call('POST', '/v1/messages/batches', { body: { requests } })).json!;
+    expectErrorBody(await t.call('GET', `/v1/messages/batches/${created.id}/results/`), 404);
+    await t.advance(60_000);
+    const ended = (await t.call('GET', `/v1/messages/batches/${created.id}`)).json!;
+    const exact = await results(t, String(ended.results_url));
+    const slashed = await results(t, `${String(ended.results_url)}/`);
+    expect(slashed.res.status).toBe(200);
+    expect(slashed.res.headers['content-type']).toContain('application/x-ndjson');
+    expect(slashed.lines).toEqual(exact.lines);
+    // Only the results: another operation's path with `/` appended is no route.
+    expectErrorBody(await t.call('GET', `/v1/messages/batches/${created.id}/`), 404);
+  });
+
   it('expires unsent requests at the 24-hour deadline', async () => {
     const t = setup({ timings: { batchProcessingMs: null } });
     const created = (await t.call('POST', '/v1/messages/batches', { body: { requests } })).json!;

@@ -114,7 +114,7 @@ export function unspecified(v: Vendor): Unspecified[] {
       section: ENDPOINTS,
       what: 'The path of the results location (the documents give only `GET {results_url}`), its content type, and whether it needs the same credentials and headers as the other batch endpoints.',
       treatment:
-        'The endpoint has no fixed path: clients use `results_url`. Content type recorded as `application/x-ndjson`. The reference server serves results under its own base URL, requires the same credentials as the other batch endpoints, and answers `application/x-ndjson`; the suite checks only that each line parses as a result line.',
+        'The endpoint has no fixed path: clients use `results_url`. Content type recorded as `application/x-ndjson`. The reference server serves results under its own base URL (also with `/` appended: the OpenAPI document gives the operation `results_url` as its server and `/` as its path, which generated clients append), requires the same credentials as the other batch endpoints, and answers `application/x-ndjson`; the suite checks only that each line parses as a result line.',
     },
     {
       id: 'UNSPEC-BATCH-RESULTS-ORDER',
