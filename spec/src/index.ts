@@ -70,6 +70,7 @@ import { defineVendor, type Vendor, vendor } from './vendor.js';
 
 export * from './control/capabilities.js';
 export * from './control/endpoints.js';
+export * from './families.js';
 export * from './faults.js';
 export * from './machine.js';
 export * from './operations.js';

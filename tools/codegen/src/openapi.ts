@@ -4,7 +4,17 @@
  * responses with the API's error body, `links` derived from the state machines, and the
  * `x-requirements`, `x-unspecified`, `x-pagination` and `x-state-machine` extensions.
  */
-import { type AnyMachine, access, type Endpoint, type VendorSpec } from '@vendor-api/spec';
+import { readFileSync } from 'node:fs';
+import {
+  type AnyMachine,
+  access,
+  type Credential,
+  type Endpoint,
+  type ErrorCase,
+  errors,
+  FAMILIES,
+  type VendorSpec,
+} from '@vendor-api/spec';
 import { bannerText } from './banner.js';
 import { addCodeSamples } from './code-samples.js';
 import { addExamples } from './examples.js';
@@ -28,6 +38,14 @@ const STATUS_TEXT: Record<number, string> = {
   413: 'Payload too large',
   429: 'Rate limited',
 };
+
+/**
+ * Where to report a problem with the document: the issue tracker of the package that publishes it
+ * (`bugs` of its package.json), so the contact is the project's own and nothing is made up.
+ */
+const PUBLISHER = JSON.parse(
+  readFileSync(new URL('../../../packages/openapi/package.json', import.meta.url), 'utf8'),
+) as { name: string; bugs: { url: string } };
 
 /** The parameter name an operation's resource id takes: the last path parameter. */
 const lastPathParam = (e: Endpoint) =>
@@ -129,6 +147,29 @@ function links(e: Endpoint, spec: VendorSpec): JsonObject | undefined {
   return Object.keys(out).length ? out : undefined;
 }
 
+/**
+ * The error cases of an operation: those its entry lists, plus the errors the documents give every
+ * operation that takes a credential (`everyOperation` in the error table: an access token outside
+ * its scope is a 403), unless the entry already lists that status. Their error type is not named.
+ */
+function documentedErrors(e: Endpoint, spec: VendorSpec): ErrorCase[] {
+  const out = [...e.errors];
+  if (e.auth.length === 0) return out;
+  for (const entry of Object.values(errors.ERRORS) as errors.ErrorEntry[]) {
+    if (!entry.everyOperation || out.some((c) => c.status === entry.status)) continue;
+    const statements = entry.requirements.map(
+      (id) => spec.requirements.find((r) => r.id === id)?.statement ?? id,
+    );
+    out.push({
+      status: entry.status,
+      type: null,
+      when: statements.join(' '),
+      requirements: entry.requirements,
+    });
+  }
+  return out;
+}
+
 function responses(e: Endpoint, spec: VendorSpec, registry: ComponentRegistry, owner: string): JsonObject {
   const out: JsonObject = {};
   const r = e.success.response;
@@ -151,8 +192,9 @@ function responses(e: Endpoint, spec: VendorSpec, registry: ComponentRegistry, o
   if (l) success.links = l;
   out[String(e.success.status)] = success;
 
-  const byStatus = new Map<number, typeof e.errors>();
-  for (const err of e.errors) byStatus.set(err.status, [...(byStatus.get(err.status) ?? []), err]);
+  const listed = documentedErrors(e, spec);
+  const byStatus = new Map<number, ErrorCase[]>();
+  for (const err of listed) byStatus.set(err.status, [...(byStatus.get(err.status) ?? []), err]);
   for (const [status, cases] of [...byStatus].sort(([a], [b]) => a - b)) {
     out[String(status)] = {
       description: `${STATUS_TEXT[status] ?? 'Error'}: ${cases.map((c) => c.when).join('; ')}`,
@@ -167,26 +209,74 @@ function responses(e: Endpoint, spec: VendorSpec, registry: ComponentRegistry, o
       ),
     };
   }
-  if (!e.errors.some((err) => err.status >= 400 && err.status < 500)) {
-    out['4XX'] = {
-      description:
-        'Client error, with the standard error body (the documents show no specific status for it).',
-      content: { 'application/json': { schema: { $ref: `${COMPONENT_PREFIX}ErrorBody` } } },
-    };
-  }
+  // Only the statuses the documents show are listed; every other error (a status range would be
+  // the same promise, but generators turn `4XX` into code that does not compile) is `default`.
   out.default = {
-    description:
-      'Any other error, with the standard error body (statuses not listed above are not shown by the documents).',
+    description: listed.length
+      ? 'Any other error, with the standard error body (statuses not listed above are not shown by the documents).'
+      : 'Any error, with the standard error body (the documents show no specific status for this operation).',
     content: { 'application/json': { schema: { $ref: `${COMPONENT_PREFIX}ErrorBody` } } },
   };
   return out;
+}
+
+/** How a credential kind is sent, in the words of the documents' credentials table. */
+function credentialText(kind: Credential, e: Endpoint, spec: VendorSpec): string {
+  const { header, scheme } = access.CREDENTIAL_HEADERS[kind];
+  const sent = scheme ? `\`${header}: ${scheme} <token>\`` : `\`${header}\``;
+  switch (kind) {
+    case 'workspace_key':
+      return `a workspace API key in ${sent}`;
+    case 'admin_key':
+      return `an admin API key (prefix \`${spec.vendor.prefixes.adminKey}\`) in ${sent}`;
+    case 'access_token':
+      return `an access token from the token exchange as ${sent}${e.scope ? ` with the scope \`${e.scope}\`` : ''}`;
+  }
+}
+
+/**
+ * The operation's description, from the spec: its one-sentence summary, then what a caller sends
+ * (credential, betas), where the URL comes from when it is not a fixed path, and how it pages.
+ */
+function operationDescription(e: Endpoint, spec: VendorSpec): string {
+  const credentials = e.auth.map((kind) => credentialText(kind, e, spec));
+  const lines = [
+    e.summary,
+    credentials.length === 0
+      ? 'No API key or access token.'
+      : credentials.length === 1
+        ? `Credential: ${credentials[0]}.`
+        : `Credential: ${credentials.slice(0, -1).join(', ')}, or ${credentials.at(-1)} (one of them per request).`,
+  ];
+  if (e.betas.length) {
+    lines.push(
+      `Beta: the \`${spec.vendor.headers.beta}\` header includes ${e.betas.map((b) => `\`${b}\``).join(' and ')}${e.betas.length > 1 ? ', comma-separated' : ''}.`,
+    );
+  }
+  if (e.url) {
+    lines.push(
+      `URL: the \`${e.url.field}\` of the ${e.url.operation} response (this operation's server), not a fixed path.`,
+    );
+  }
+  const p = e.pagination;
+  if (p.style === 'page') {
+    lines.push(`Paging: \`${p.cursorParam}\` cursor in, \`${p.nextField}\` out (null when no more).`);
+  } else if (p.style === 'after_id') {
+    lines.push(`Paging: \`${p.cursorParam}\` cursor in, \`${p.hasMoreField}\` and \`${p.lastIdField}\` out.`);
+  } else if (p.style === 'page-unspecified-envelope') {
+    lines.push(
+      `Paging: \`${p.cursorParam}\` cursor in; the response envelope is not shown by the documents.`,
+    );
+  }
+  return lines.join('\n\n');
 }
 
 function operation(e: Endpoint, spec: VendorSpec, registry: ComponentRegistry): JsonObject {
   const owner = pascal(e.id);
   const op: JsonObject = {
     operationId: e.id,
-    summary: e.summary,
+    summary: e.title,
+    description: operationDescription(e, spec),
     tags: [e.family],
     parameters: parameters(e, registry, owner),
   };
@@ -197,17 +287,15 @@ function operation(e: Endpoint, spec: VendorSpec, registry: ComponentRegistry): 
     };
   }
   op.responses = responses(e, spec, registry, owner);
-  op.security = e.auth.map((kind) => ({
-    [SECURITY_SCHEMES[kind]]: kind === 'access_token' && e.scope ? [e.scope] : [],
-  }));
+  // One requirement per credential kind: alternatives (any one of them), never all at once. The
+  // OAuth scope an access token needs is `x-oauth-scope`: an `http` bearer scheme has no scopes.
+  op.security = e.auth.map((kind) => ({ [SECURITY_SCHEMES[kind]]: [] }));
   if (e.url) {
     op.servers = [
       {
         url: `{${e.url.field}}`,
         description: `The \`${e.url.field}\` of the ${e.url.operation} response; not a fixed documented path.`,
-        variables: {
-          [e.url.field]: { default: 'https://results.invalid', description: `Value of ${e.url.field}.` },
-        },
+        variables: { [e.url.field]: { default: 'https://results.invalid' } },
       },
     ];
     op['x-url-from'] = toJson(e.url);
@@ -263,18 +351,23 @@ export function buildOpenApi(spec: VendorSpec): JsonObject {
       summary:
         'Identity federation, workspaces, rate limits, messages, batches, session resources and dreams.',
       description: `Generated from the spec. Every request carries \`${v.headers.version}: ${v.apiVersion}\`; beta features are selected with the comma-separated \`${v.headers.beta}\` header. \`x-unspecified\` marks what the source documents do not show: such places have permissive schemas and are never asserted.`,
+      contact: { name: `${PUBLISHER.name} issues`, url: PUBLISHER.bugs.url },
       license: { name: 'MIT', identifier: 'MIT' },
     },
+    // Server variables carry no `description` (the server's says it): the OpenAPI 3.1 schema that
+    // swagger-parser validates with (orval's) misspells that field and warns on every use.
     servers: [
       {
         url: '{base_url}',
-        description: 'The service base address.',
-        variables: {
-          base_url: { default: 'http://127.0.0.1:4010', description: 'Base URL of the service.' },
-        },
+        description: 'The service base address (`base_url`).',
+        variables: { base_url: { default: 'http://127.0.0.1:4010' } },
       },
     ],
-    tags: families.map((f) => ({ name: f, description: `Operations of the ${f} family.` })),
+    tags: families.map((f) => ({
+      name: f,
+      'x-displayName': FAMILIES[f].title,
+      description: FAMILIES[f].description,
+    })),
     paths,
     components: {
       schemas: components,
@@ -311,7 +404,7 @@ export function buildOpenApi(spec: VendorSpec): JsonObject {
         AccessToken: {
           type: 'http',
           scheme: 'bearer',
-          description: `Short-lived access token (prefix \`${v.prefixes.accessToken}\`) from the token exchange; the security requirement lists the OAuth scope it needs.`,
+          description: `Short-lived access token (prefix \`${v.prefixes.accessToken}\`) from the token exchange (\`${access.TOKEN_EXCHANGE_PATH}\`). The OAuth scope an operation needs is its \`x-oauth-scope\`.`,
         },
       },
     },

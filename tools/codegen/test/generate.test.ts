@@ -2,6 +2,7 @@
  * Generation as a whole: deterministic, consistent for another vendor name, banners on every
  * generated file.
  */
+import { readFileSync } from 'node:fs';
 import { createSpec, spec } from '@vendor-api/spec';
 import { describe, expect, it } from 'vitest';
 import { generateAll } from '../src/generate.js';
@@ -31,10 +32,15 @@ describe('generate', { timeout: 300_000 }, () => {
   it('for another vendor name renames every header, prefix, env name and model id consistently', async () => {
     const files = await generateAll(createSpec('acme'));
     const all = [...files.values()].join('\n');
-    // The project's own names are not vendor-derived: its package scope, and in the code samples
-    // its client class, `defineVendor` and the client's `vendor` option that takes it.
+    // The project's own names are not vendor-derived: its package scope, its issue tracker (the
+    // document's contact), and in the code samples its client class, `defineVendor` and the
+    // client's `vendor` option that takes it.
+    const { bugs } = JSON.parse(
+      readFileSync(new URL('../../../packages/openapi/package.json', import.meta.url), 'utf8'),
+    );
     const withoutScope = all
       .replaceAll('@vendor-api/', '@scope/')
+      .replaceAll(bugs.url, 'ISSUES')
       .replace(/\b(VendorClient|defineVendor|vendor(?=: defineVendor))\b/g, 'project');
     expect(withoutScope).not.toMatch(/vendor/i);
     for (const name of [

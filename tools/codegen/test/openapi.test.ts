@@ -3,11 +3,12 @@
  * discriminated unions, security and beta headers per operation, links from the state machines.
  */
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { spec } from '@vendor-api/spec';
+import { access, errors, FAMILIES, spec } from '@vendor-api/spec';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApi } from '../src/openapi.js';
 
@@ -18,6 +19,15 @@ const operations = Object.entries(doc.paths as Record<string, Record<string, any
     .filter(([k]) => ['get', 'post', 'delete', 'put', 'patch'].includes(k))
     .map(([method, op]) => ({ path, method, op })),
 );
+
+/** Runs a linter of tools/codegen; its report is on stdout whether it finds problems or not. */
+function lint(bin: 'redocly' | 'spectral', args: string[]): Promise<{ stdout: string }> {
+  return promisify(execFile)(join(root, 'tools/codegen/node_modules/.bin', bin), args, {
+    cwd: root,
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    maxBuffer: 16 * 1024 * 1024,
+  }).catch((e: { stdout: string }) => ({ stdout: e.stdout }));
+}
 
 function refs(value: unknown, out: string[] = []): string[] {
   if (Array.isArray(value)) for (const v of value) refs(v, out);
@@ -39,12 +49,7 @@ describe('openapi document', () => {
   });
 
   it('passes Redocly CLI lint (recommended rules) with zero errors and zero warnings', async () => {
-    const bin = join(root, 'tools/codegen/node_modules/.bin/redocly');
-    const run = promisify(execFile);
-    const { stdout } = await run(bin, ['lint', 'packages/openapi/openapi.json', '--format', 'json'], {
-      cwd: root,
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-    }).catch((e: { stdout: string; stderr: string }) => ({ stdout: e.stdout }));
+    const { stdout } = await lint('redocly', ['lint', 'packages/openapi/openapi.json', '--format', 'json']);
     const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as {
       totals: Record<string, number>;
       problems: unknown[];
@@ -52,6 +57,32 @@ describe('openapi document', () => {
     expect(report.problems).toEqual([]);
     expect(report.totals.errors).toBe(0);
   }, 60_000);
+
+  it('passes Spectral lint (spectral:oas, .spectral.yaml) with zero errors and zero warnings', async () => {
+    // Exits 0 when nothing is found, 1 with problems; the JSON report is printed either way.
+    const args = ['lint', 'packages/openapi/openapi.json', '--format', 'json', '--quiet'];
+    const { stdout } = await lint('spectral', args);
+    const problems = JSON.parse(stdout) as { code: string; path: string[] }[];
+    expect(problems.map((p) => `${p.code} at ${p.path.join('.')}`)).toEqual([]);
+  }, 60_000);
+
+  it('turns off no lint rule without its reason in the config', () => {
+    for (const [file, off] of [
+      ['redocly.yaml', /^\s+([a-z0-9-]+): off$/gm],
+      ['.spectral.yaml', /^\s+([a-z0-9-]+): off$/gm],
+    ] as const) {
+      const text = readFileSync(join(root, file), 'utf8');
+      const lines = text.split('\n');
+      const rules = [...text.matchAll(off)].map((m) => m[1]!);
+      expect(rules.length, file).toBeGreaterThan(0);
+      for (const rule of rules) {
+        const at = lines.findIndex((l) => l.trim() === `${rule}: off`);
+        expect(lines[at - 1]?.trim().startsWith('#'), `${file}: ${rule} is off without a comment above`).toBe(
+          true,
+        );
+      }
+    }
+  });
 
   it('has every operation of the spec once, with a unique operationId', () => {
     const ids = operations.map((o) => o.op.operationId);
@@ -99,10 +130,24 @@ describe('openapi document', () => {
   it('gives each operation its credentials, scope, version header and required betas', () => {
     for (const e of spec.endpoints) {
       const o = operations.find((x) => x.op.operationId === e.id)!.op;
-      const schemes = (o.security as Record<string, string[]>[]).flatMap((s) => Object.keys(s));
-      expect(schemes.length, e.id).toBe(e.auth.length);
-      const bearer = (o.security as Record<string, string[]>[]).find((s) => 'AccessToken' in s);
-      if (bearer) expect(bearer.AccessToken, e.id).toEqual(e.scope ? [e.scope] : []);
+      // Alternatives: one requirement per credential kind, each naming one scheme. Scopes are
+      // `x-oauth-scope` (the bearer scheme is `http`, which takes none).
+      const security = o.security as Record<string, string[]>[];
+      expect(
+        security.map((s) => Object.values(s)),
+        e.id,
+      ).toEqual(e.auth.map(() => [[]]));
+      const headerOf = (name: string) => {
+        const scheme = doc.components.securitySchemes[name];
+        return scheme.type === 'http' && scheme.scheme === 'bearer'
+          ? access.AUTHORIZATION_HEADER
+          : scheme.name;
+      };
+      expect(
+        security.map((s) => headerOf(Object.keys(s)[0]!)),
+        e.id,
+      ).toEqual(e.auth.map((kind) => access.CREDENTIAL_HEADERS[kind].header));
+      expect(o['x-oauth-scope'], e.id).toBe(e.scope ?? undefined);
       const params = JSON.stringify(o.parameters);
       expect(params, e.id).toContain('#/components/parameters/VersionHeader');
       if (e.betas.length) expect(o['x-required-betas'], e.id).toEqual(e.betas);
@@ -154,5 +199,46 @@ describe('openapi document', () => {
       expect(o.op.servers[0].url).toBe(`{${e.url!.field}}`);
       expect(o.op['x-url-from']).toEqual(e.url);
     }
+  });
+  it('titles each operation with the short title and describes it from the spec', () => {
+    for (const e of spec.endpoints) {
+      const o = operations.find((x) => x.op.operationId === e.id)!.op;
+      expect(o.summary, e.id).toBe(e.title);
+      expect(o.description.startsWith(`${e.summary}\n\n`), e.id).toBe(true);
+      // The credential line names every accepted header; the beta line every required beta.
+      for (const kind of e.auth)
+        expect(o.description, e.id).toContain(access.CREDENTIAL_HEADERS[kind].header);
+      for (const beta of e.betas) expect(o.description, e.id).toContain(beta);
+      if (e.scope) expect(o.description, e.id).toContain(e.scope);
+    }
+  });
+
+  it('lists documented statuses and `default`, never a status range generators cannot compile', () => {
+    const scopeOutside = Object.values(errors.ERRORS).find((x) => 'everyOperation' in x && x.everyOperation)!;
+    for (const e of spec.endpoints) {
+      const o = operations.find((x) => x.op.operationId === e.id)!.op;
+      const keys = Object.keys(o.responses);
+      expect(
+        keys.filter((k) => !/^[1-5][0-9][0-9]$/.test(k) && k !== 'default'),
+        e.id,
+      ).toEqual([]);
+      expect(keys, e.id).toContain('default');
+      for (const err of e.errors) expect(keys, e.id).toContain(String(err.status));
+      // Every operation that takes a credential documents the 403 of an access token outside its scope.
+      if (e.auth.length) expect(keys, e.id).toContain(String(scopeOutside.status));
+    }
+  });
+
+  it("tags each family with its title and the documents' description of it, and names a contact", () => {
+    expect(doc.tags).toEqual(
+      [...new Set(spec.endpoints.map((e) => e.family))].map((f) => ({
+        name: f,
+        'x-displayName': FAMILIES[f].title,
+        description: FAMILIES[f].description,
+      })),
+    );
+    const published = JSON.parse(readFileSync(join(root, 'packages/openapi/package.json'), 'utf8'));
+    expect(doc.info.contact.url).toBe(published.bugs.url);
+    expect(doc.info.contact.email).toBeUndefined();
   });
 });

@@ -168,8 +168,10 @@ function operationHtml(e: Endpoint, op: Obj, view: SchemaView, spec: VendorSpec,
     typeof p.$ref === 'string' ? (components.parameters?.[p.$ref.split('/').at(-1) ?? ''] ?? {}) : p,
   );
   const body = op.requestBody?.content?.['application/json'] as Obj | undefined;
+  // The document's description starts with the summary and says the facts listed below: only a
+  // description of another kind would add to the page.
   const own =
-    typeof op.description === 'string' && op.description !== e.summary ? blocks(op.description) : '';
+    typeof op.description === 'string' && !op.description.startsWith(e.summary) ? blocks(op.description) : '';
   const samples = (op['x-codeSamples'] ?? []) as Obj[];
   const samplePanels: Panel[] = samples.map((s) => ({
     key: s.label === SAMPLE_LABELS.curl ? 'curl' : 'client',

@@ -122,7 +122,8 @@ export function annotate(document: unknown, spec: VendorSpec): Obj {
 
 The reference of this document, with code samples beside each operation, a getting-started page, each state machine drawn and what the documents leave open: [index.html](index.html).`;
   for (const { e, op } of operations(doc, spec)) {
-    const own = typeof op.description === 'string' && op.description !== e.summary ? op.description : '';
+    const own =
+      typeof op.description === 'string' && !op.description.startsWith(e.summary) ? op.description : '';
     op.summary = e.title;
     op.description = `${e.summary}${own ? `\n\n${own}` : ''}\n\n<details class="notes"><summary>Notes: links, state machine, ${UNSPECIFIED_MARK.toLowerCase()}, requirements</summary>\n\n${notesHtml(e, op, spec)}\n\n</details>`;
     for (const response of Object.values((op.responses ?? {}) as Obj)) {
