@@ -1,0 +1,123 @@
+/**
+ * The generators of the matrix: how each writes a client from the OpenAPI document (its own
+ * command line, as its documentation shows it) and which driver calls that client. Versions are
+ * the catalog's; the packages are this package's dependencies.
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+/** This package's folder: its `node_modules` holds the generators, its `drivers/` the drivers. */
+export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface Generator {
+  /** The name the matrix reports (`openapi-fetch`). */
+  readonly name: string;
+  /** The npm packages it consists of, reported with their versions. */
+  readonly packages: readonly string[];
+  /** Files of `drivers/` the driver needs beside the generated client; the first is the driver. */
+  readonly drivers: readonly string[];
+  /** Writes the client into `dir/client` from `dir/openapi.json`. */
+  generate(dir: string): Promise<void>;
+}
+
+interface PackageJson {
+  readonly version: string;
+  readonly bin?: string | Readonly<Record<string, string>>;
+}
+
+const packageJson = (name: string): PackageJson =>
+  JSON.parse(readFileSync(join(PACKAGE_ROOT, 'node_modules', name, 'package.json'), 'utf8')) as PackageJson;
+
+/** The installed version of a package. */
+export const versionOf = (name: string) => packageJson(name).version;
+
+/**
+ * Runs a package's command with this Node, in `cwd`: its output (standard output and error), or
+ * an error carrying that output when it fails.
+ */
+export async function runBin(
+  name: string,
+  bin: string,
+  args: readonly string[],
+  cwd: string,
+): Promise<string> {
+  const { bin: bins } = packageJson(name);
+  const file = typeof bins === 'string' ? bins : bins?.[bin];
+  if (file === undefined) throw new Error(`${name} has no command ${bin}`);
+  try {
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      [join(PACKAGE_ROOT, 'node_modules', name, file), ...args],
+      { cwd, env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 },
+    );
+    return `${stdout}\n${stderr}`.trim();
+  } catch (e) {
+    const { stdout = '', stderr = '', message } = e as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`${bin} ${args.join(' ')}: ${`${stdout}\n${stderr}`.trim() || message}`);
+  }
+}
+
+/**
+ * Runs a generator's command. What it says about the document beyond its progress (a warning, an
+ * error it goes on after: orval's validation of the document, for one) fails the generation, as
+ * it would catch a user's eye.
+ */
+async function generateWith(name: string, bin: string, args: readonly string[], dir: string): Promise<void> {
+  const out = await runBin(name, bin, args, dir);
+  if (out.split('\n').some((line) => /⚠|❗|warn|error|fail/i.test(line))) throw new Error(`${bin}: ${out}`);
+}
+
+export const GENERATORS: readonly Generator[] = [
+  {
+    name: 'openapi-fetch',
+    packages: ['openapi-typescript', 'openapi-fetch'],
+    drivers: ['openapi-fetch.ts', 'bodies.ts'],
+    async generate(dir) {
+      await generateWith(
+        'openapi-typescript',
+        'openapi-typescript',
+        ['openapi.json', '-o', 'client/schema.ts'],
+        dir,
+      );
+    },
+  },
+  {
+    name: '@hey-api/openapi-ts',
+    packages: ['@hey-api/openapi-ts'],
+    drivers: ['hey-api.ts', 'bodies.ts'],
+    async generate(dir) {
+      await generateWith(
+        '@hey-api/openapi-ts',
+        'openapi-ts',
+        ['-i', 'openapi.json', '-o', 'client', '-p', '@hey-api/client-fetch'],
+        dir,
+      );
+    },
+  },
+  {
+    name: 'orval',
+    packages: ['orval'],
+    drivers: ['orval.ts', 'bodies.ts', 'orval-fetch.ts'],
+    async generate(dir) {
+      // The fetch client, header parameters as arguments, and the driver's fetch function (base
+      // URL and credential) as its mutator, as orval's documentation configures them.
+      const config = {
+        vendor: {
+          input: { target: './openapi.json' },
+          output: {
+            target: './client/client.ts',
+            client: 'fetch',
+            mode: 'single',
+            headers: true,
+            override: { mutator: { path: './orval-fetch.ts', name: 'orvalFetch' } },
+          },
+        },
+      };
+      writeFileSync(join(dir, 'orval.config.ts'), `export default ${JSON.stringify(config, null, 2)};\n`);
+      await generateWith('orval', 'orval', ['--config', 'orval.config.ts'], dir);
+    },
+  },
+];

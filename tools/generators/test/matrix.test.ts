@@ -1,0 +1,81 @@
+/**
+ * The generator matrix as CI runs it: each generator's client is generated from the published
+ * OpenAPI document, compiles beside its driver, and makes every call of the scenario against the
+ * reference server. A change of the document that breaks one of them fails here.
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  GENERATORS,
+  PUBLISHED_DOCUMENT,
+  type Row,
+  runGenerator,
+  type Sandbox,
+  startSandbox,
+  workFolder,
+} from '../src/index.js';
+
+/** Each stage's verdict and why, so a failure prints the generator's or the compiler's words. */
+const verdicts = (row: Row) => ({
+  generate: [row.generate.ok, row.generate.problem],
+  compile: [row.compile.ok, row.compile.problem],
+  calls: row.calls.steps.map((s) => [s.operation, s.ok, s.problem]),
+});
+
+// Generating and type-checking a client takes 5 to 20 s on a busy 2-core machine.
+const GENERATOR_TIMEOUT = 180_000;
+
+describe('generator matrix', () => {
+  let sandbox: Sandbox;
+  let dir: string;
+  beforeAll(async () => {
+    dir = workFolder();
+    sandbox = await startSandbox();
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  for (const generator of GENERATORS) {
+    it(
+      `${generator.name}: its client compiles and makes every call of the scenario`,
+      async () => {
+        const row = await runGenerator(generator, sandbox, { dir });
+        expect(verdicts(row)).toEqual({
+          generate: [true, ''],
+          compile: [true, ''],
+          calls: [
+            'messages.create',
+            'messages.batches.create',
+            'messages.batches.retrieve',
+            'messages.batches.results',
+            'sessions.create',
+            'dreams.create',
+            'dreams.retrieve',
+          ].map((id) => [id, true, '']),
+        });
+      },
+      GENERATOR_TIMEOUT,
+    );
+  }
+
+  it(
+    'fails a document whose error responses use a status range: orval writes `status: 4XX`, which does not compile',
+    async () => {
+      const document = JSON.parse(readFileSync(PUBLISHED_DOCUMENT, 'utf8'));
+      const responses = document.paths['/v1/dreams'].post.responses;
+      responses['4XX'] = responses.default;
+      const path = join(dir, 'with-range.json');
+      writeFileSync(path, JSON.stringify(document));
+      const orval = GENERATORS.find((g) => g.name === 'orval')!;
+      const row = await runGenerator(orval, sandbox, { dir: join(dir, 'with-range'), document: path });
+      expect(row.generate.ok).toBe(true);
+      expect(row.compile.ok).toBe(false);
+      expect(row.compile.problem).toContain('TS1351');
+      expect(row.calls.ok).toBeNull();
+    },
+    GENERATOR_TIMEOUT,
+  );
+});
