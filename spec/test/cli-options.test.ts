@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  checkNames,
   choiceOption,
   closest,
   didYouMean,
@@ -175,6 +176,16 @@ describe('option values', () => {
     expect(message(() => choiceOption('kind', 'x', ['a', 'b', 'c']))).toBe(
       '--kind must be a, b or c; got "x"',
     );
+  });
+
+  it('checkNames throws the unknownNames error with its hint', () => {
+    expect(() =>
+      checkNames(['dreams'], ['dreams'], ['family', 'families'], 'list prints them'),
+    ).not.toThrow();
+    expect(
+      message(() => checkNames(['dreamz'], ['dreams'], ['family', 'families'], 'list prints them')),
+    ).toBe('unknown family "dreamz" (did you mean dreams?) (list prints them)');
+    expect(message(() => checkNames(['x'], ['dreams'], ['family', 'families']))).toBe('unknown family "x"');
   });
 
   it('listOption, orList and unknownNames', () => {

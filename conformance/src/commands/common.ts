@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { integerOption, listOption, UsageError, unknownNames } from '@vendor-api/spec/cli';
+import { checkNames, integerOption, listOption, UsageError } from '@vendor-api/spec/cli';
 
 /** Every option of the command line; a command takes those its `options` list. */
 export const OPTIONS = {
@@ -140,8 +140,7 @@ export function knownList(
   hint: string,
 ): string[] | undefined {
   const items = list(value);
-  const unknown = unknownNames(items ?? [], known, nouns);
-  if (unknown) throw new UsageError(`${unknown.message} (${hint})`);
+  checkNames(items ?? [], known, nouns, hint);
   return items;
 }
 

@@ -139,3 +139,17 @@ export function unknownNames(
   const shown = unknown.map((u) => `${JSON.stringify(u)}${didYouMean(u, known)}`).join(', ');
   return new UsageError(`unknown ${unknown.length > 1 ? many : one} ${shown}`);
 }
+
+/**
+ * Throws the error of `unknownNames`, followed by `hint` (where the names are listed, e.g.
+ * `--list-faults prints them`), when a name of `given` is not `known`.
+ */
+export function checkNames(
+  given: readonly string[],
+  known: readonly string[],
+  nouns: readonly [string, string],
+  hint?: string,
+): void {
+  const unknown = unknownNames(given, known, nouns);
+  if (unknown) throw new UsageError(hint === undefined ? unknown.message : `${unknown.message} (${hint})`);
+}

@@ -12,6 +12,7 @@ import { type CommandLineOptions, type OptionValues, parseOptions, UsageError } 
 
 export {
   type CommandLineOptions,
+  checkNames,
   choiceOption,
   httpUrlOption,
   integerOption,
