@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { checkNames, integerOption, listOption, UsageError } from '@vendor-api/spec/cli';
+import { checkNames, integerOption, integerValue, listOption } from '@vendor-api/spec/cli';
 
 /** Every option of the command line; a command takes those its `options` list. */
 export const OPTIONS = {
@@ -147,15 +147,12 @@ export function knownList(
 /** The seed (`--seed`, else VENDOR_API_SEED, else random), runs per property and request timeout. */
 export function settingsFrom(values: Values) {
   const envSeed = process.env.VENDOR_API_SEED;
-  let seed: number;
-  if (values.seed !== undefined) seed = integerOption('seed', values.seed);
-  else if (envSeed !== undefined && envSeed !== '') {
-    try {
-      seed = integerOption('seed', envSeed);
-    } catch {
-      throw new UsageError(`VENDOR_API_SEED must be an integer; got ${JSON.stringify(envSeed)}`);
-    }
-  } else seed = (Date.now() ^ (Math.random() * 0x7fffffff)) | 0;
+  const seed =
+    values.seed !== undefined
+      ? integerOption('seed', values.seed)
+      : envSeed !== undefined && envSeed !== ''
+        ? integerValue('VENDOR_API_SEED', envSeed)
+        : (Date.now() ^ (Math.random() * 0x7fffffff)) | 0;
   return {
     seed,
     numRuns: values.runs === undefined ? 25 : integerOption('runs', values.runs, { min: 1 }),

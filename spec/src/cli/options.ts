@@ -87,12 +87,17 @@ function integerRange(min: number | undefined, max: number | undefined): string 
   return 'an integer';
 }
 
-/** `--name`'s value as an integer within `min`..`max` (decimal digits, an optional sign). */
-export function integerOption(
-  name: string,
-  text: string,
-  { min, max }: { readonly min?: number; readonly max?: number } = {},
-): number {
+/** The range of an integer value; either end may be open. */
+export interface IntegerRange {
+  readonly min?: number;
+  readonly max?: number;
+}
+
+/**
+ * `text` as an integer within `min`..`max` (decimal digits, an optional sign); the usage error
+ * names it by `label` (`--port`, `VENDOR_API_SEED`).
+ */
+export function integerValue(label: string, text: string, { min, max }: IntegerRange = {}): number {
   const n = Number(text.trim());
   if (
     /^[+-]?\d+$/.test(text.trim()) &&
@@ -101,8 +106,12 @@ export function integerOption(
     (max === undefined || n <= max)
   )
     return n;
-  throw new UsageError(`--${name} must be ${integerRange(min, max)}; got ${JSON.stringify(text)}`);
+  throw new UsageError(`${label} must be ${integerRange(min, max)}; got ${JSON.stringify(text)}`);
 }
+
+/** `--name`'s value as an integer within `min`..`max`. */
+export const integerOption = (name: string, text: string, range: IntegerRange = {}): number =>
+  integerValue(`--${name}`, text, range);
 
 /** `--name`'s value as an absolute http or https URL. */
 export function httpUrlOption(name: string, text: string): string {
