@@ -4,7 +4,7 @@
  * 2 usage or configuration error.
  */
 import { readFile } from 'node:fs/promises';
-import { vendor as defaultVendor, type Vendor } from '@vendor-api/spec';
+import { vendor as defaultVendor, pathPattern, type Vendor } from '@vendor-api/spec';
 import {
   didYouMean,
   httpUrlOption,
@@ -363,8 +363,7 @@ function documentedBetas(method: string, path: string): readonly string[] {
   const pathname = /^https?:\/\//i.test(path) ? new URL(path).pathname : (path.split('?')[0] ?? path);
   for (const op of Object.values(operations)) {
     if (op.method !== method || op.path === null) continue;
-    const pattern = new RegExp(`^${op.path.replace(/\{[a-z_]+\}/g, '[^/]+')}$`);
-    if (pattern.test(pathname)) return op.betas;
+    if (pathPattern(op.path).test(pathname)) return op.betas;
   }
   return [];
 }

@@ -284,7 +284,7 @@ export function collectSpecConstants(): SpecConstants {
     for (const b of e.betas) addString(b, `${where} beta`);
     if (e.scope) addString(e.scope, `${where} scope`);
     if (e.path) {
-      const shape = e.path.replace(/\{[^}]*\}/g, '{}');
+      const shape = Spec.fillPath(e.path, () => '{}');
       paths.set(shape, `${where} path ${e.path}`);
       const cut = shape.indexOf('{}');
       if (cut > 0) {
