@@ -93,6 +93,7 @@ const SKIPPED_EXPORTS = new Set([
   'CAPABILITY_NAMES',
   'OPT_IN_CAPABILITIES',
   'DECLARED_CAPABILITIES',
+  'FEDERATION_CAPABILITIES',
 ]);
 
 /** Schema keywords whose values are contract values (the rest is JSON Schema vocabulary). */
