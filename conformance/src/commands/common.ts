@@ -166,6 +166,21 @@ export const percent = (n: number, of: number) => (of ? Math.round((100 * n) / o
 /** Seconds since `started` (a `performance.now()`), one decimal. */
 export const secondsSince = (started: number) => ((performance.now() - started) / 1000).toFixed(1);
 
+/**
+ * A score's command: its results (printed one a line as they come), then its line and the time it
+ * took; exit code 0 when every result is good, else 1.
+ */
+export async function printScore<R>(
+  results: () => Promise<readonly R[]>,
+  line: (results: readonly R[]) => string,
+  good: (result: R) => boolean,
+): Promise<number> {
+  const started = performance.now();
+  const all = await results();
+  console.log(`\n${line(all)} in ${secondsSince(started)} s`);
+  return all.every(good) ? 0 : 1;
+}
+
 /** Writes a report file, making its folder. */
 export async function write(path: string, content: string): Promise<void> {
   await mkdir(dirname(resolve(path)), { recursive: true });

@@ -9,11 +9,11 @@ import {
   type Command,
   knownList,
   percent,
+  printScore,
   SEED_HELP,
   SEED_OPTS,
   SELECT_HELP,
   SELECT_OPTS,
-  secondsSince,
   settingsFrom,
   type Values,
 } from './common.js';
@@ -50,13 +50,6 @@ export function sensitivityLine(results: readonly MutantResult[]): string {
   }`;
 }
 
-async function commandMutants(values: Values): Promise<number> {
-  const started = performance.now();
-  const results = await mutantsOf(values);
-  console.log(`\n${sensitivityLine(results)} in ${secondsSince(started)} s`);
-  return results.every((r) => r.killed) ? 0 : 1;
-}
-
 export const mutants: Command = {
   synopsis: 'mutants',
   summary: ["the mutation score against the reference server's seeded faults (sensitivity)"],
@@ -71,5 +64,10 @@ ${SEED_HELP}
 
 Exit codes: 0 every fault killed, 1 a fault survived, 2 usage error.`,
   options: ['fault', ...SELECT_OPTS, ...SEED_OPTS],
-  run: commandMutants,
+  run: (values) =>
+    printScore(
+      () => mutantsOf(values),
+      sensitivityLine,
+      (r) => r.killed,
+    ),
 };

@@ -10,11 +10,11 @@ import {
   type Command,
   knownList,
   percent,
+  printScore,
   SEED_HELP,
   SEED_OPTS,
   SELECT_HELP,
   SELECT_OPTS,
-  secondsSince,
   settingsFrom,
   type Values,
 } from './common.js';
@@ -54,13 +54,6 @@ export function specificityLine(results: readonly VariantResult[]): string {
   }`;
 }
 
-async function commandVariants(values: Values): Promise<number> {
-  const started = performance.now();
-  const results = await variantsOf(values);
-  console.log(`\n${specificityLine(results)} in ${secondsSince(started)} s`);
-  return results.every((r) => r.passed) ? 0 : 1;
-}
-
 export const variants: Command = {
   synopsis: 'variants',
   summary: ["the suite against each of the reference server's variants (specificity)"],
@@ -75,5 +68,10 @@ ${SEED_HELP}
 
 Exit codes: 0 every variant passed, 1 a variant failed, 2 usage error.`,
   options: ['variant', ...SELECT_OPTS, ...SEED_OPTS],
-  run: commandVariants,
+  run: (values) =>
+    printScore(
+      () => variantsOf(values),
+      specificityLine,
+      (r) => r.passed,
+    ),
 };
