@@ -9,6 +9,7 @@ export {
   CAPABILITY_NAMES,
   type Capability,
   DECLARED_CAPABILITIES,
+  FEDERATION_CAPABILITIES,
   isCapability,
   OPT_IN_CAPABILITIES,
 } from '@vendor-api/spec';

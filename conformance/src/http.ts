@@ -7,6 +7,7 @@ import {
   access,
   type BodyOf,
   spec as defaultSpec,
+  encodePath,
   type Operation,
   type OperationId,
   operation,
@@ -139,9 +140,7 @@ export class Http {
     expectSchema = true,
   ): Promise<Response<ResponseBodyOf<K>>> {
     const e = this.endpoint(operationId);
-    let path = e.path ?? '';
-    for (const [k, v] of Object.entries(options.path ?? {}))
-      path = path.replace(`{${k}}`, encodeURIComponent(v));
+    const path = encodePath(e.path ?? '', options.path ?? {});
     const auth =
       options.auth ??
       (e.auth.length === 0 ? 'none' : e.auth.includes('workspace_key') ? 'workspace' : 'admin');

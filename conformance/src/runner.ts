@@ -7,6 +7,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { VendorSpec } from '@vendor-api/spec';
+import { integerOption, UsageError } from '@vendor-api/spec/cli';
 import { type Adapter, MissingCapabilityError, type Target, Unobservable } from './adapter.js';
 import { type Capability, OPT_IN_CAPABILITIES } from './capabilities.js';
 import {
@@ -90,13 +91,13 @@ export interface RunOptions {
 /** The default skip reason for missing capabilities. */
 export const adapterLacks = (missing: readonly Capability[]) => `the adapter lacks: ${missing.join(', ')}`;
 
-/** Parses `i/n` (1-based). */
+/** Parses `i/n` (1-based; else a usage error). */
 export function parseShard(text: string): Shard {
   const m = /^(\d+)\/(\d+)$/.exec(text);
   const index = Number(m?.[1]);
   const count = Number(m?.[2]);
   if (!m || count < 1 || index < 1 || index > count)
-    throw new Error(`--shard must be i/n with 1 <= i <= n; got ${JSON.stringify(text)}`);
+    throw new UsageError(`--shard must be i/n with 1 <= i <= n; got ${JSON.stringify(text)}`);
   return { index, count };
 }
 
@@ -254,13 +255,8 @@ export async function runOne(definition: CaseDefinition, options: RunOptions): P
   };
 }
 
-/** Parses `--concurrency N`: a positive integer. */
-export function parseConcurrency(text: string): number {
-  const n = Number(text);
-  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < 1)
-    throw new Error(`--concurrency must be a positive integer; got ${JSON.stringify(text)}`);
-  return n;
-}
+/** Parses `--concurrency N`: a positive integer (else a usage error). */
+export const parseConcurrency = (text: string): number => integerOption('concurrency', text, { min: 1 });
 
 /**
  * Whether a case must run alone: against a shared target (not a fresh server per case), one that

@@ -4,7 +4,7 @@
  * of failing runs are printed so each can be replayed with `VENDOR_API_SEED`.
  */
 import { spec } from '@vendor-api/spec';
-import { parseCommandLine } from '@vendor-api/spec/cli';
+import { integerOption, integerValue, parseCommandLine } from '@vendor-api/spec/cli';
 import { allCases } from './cases/index.js';
 import { startEmbedded } from './embedded.js';
 import { conformant, runCases } from './runner.js';
@@ -18,12 +18,16 @@ const { values } = parseCommandLine(
 
 Exit codes: 0 every run passed, 1 a run failed, 2 bad usage.`,
 );
-const n = Number(values['runs-of-suite']);
-if (!Number.isInteger(n) || n < 1) {
-  console.error('--runs-of-suite must be a positive integer');
+let n: number;
+let base: number;
+try {
+  n = integerOption('runs-of-suite', values['runs-of-suite'], { min: 1 });
+  const envSeed = process.env.VENDOR_API_SEED;
+  base = envSeed ? integerValue('VENDOR_API_SEED', envSeed) : Date.now() % 1_000_000_000;
+} catch (error) {
+  console.error(`error: ${(error as Error).message}`);
   process.exit(2);
 }
-const base = Number(process.env.VENDOR_API_SEED ?? Date.now() % 1_000_000_000);
 const failing: number[] = [];
 for (let i = 0; i < n; i++) {
   const seed = (base + i * 7919) | 0;

@@ -15,6 +15,7 @@ import {
   CONTROL_TOKEN_HEADER,
   controlPath,
   OPT_IN_CAPABILITIES,
+  pathParams,
   spec,
 } from '@vendor-api/spec';
 import { request } from 'undici';
@@ -79,9 +80,7 @@ describe('the conformance control API', () => {
     const unrouted = (a: { status: number; text: string }) => a.status === 404 && /no route for/.test(a.text);
     expect(unrouted(await send('POST', '/no/such/endpoint'))).toBe(true);
     for (const e of CONTROL_ENDPOINTS) {
-      const params = Object.fromEntries(
-        [...e.path.matchAll(/\{([a-z_]+)\}/g)].map((m) => [m[1]!, 'unknown-id']),
-      );
+      const params = Object.fromEntries(pathParams(e.path).map((name) => [name, 'unknown-id']));
       // A routed endpoint answers, or refuses by its own checks (400, a record's 404, 409).
       expect([e.id, unrouted(await send(e.method, controlPath(e.id, params)))]).toEqual([e.id, false]);
     }

@@ -74,6 +74,7 @@ export * from './families.js';
 export * from './faults.js';
 export * from './machine.js';
 export * from './operations.js';
+export * from './path-template.js';
 export * from './resources/common.js';
 export * from './resources/dreams.js';
 export * from './resources/federation.js';

@@ -3,7 +3,7 @@
  * endpoints are well formed, and the vendor name reaches every derived name.
  */
 import { describe, expect, it } from 'vitest';
-import { createSpec, RULE_MODULES, spec, tableProblems } from '../src/index.js';
+import { createSpec, pathParams, RULE_MODULES, spec, tableProblems } from '../src/index.js';
 import { makeAjv } from './helpers.js';
 
 const REQUIREMENT_ID = /^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$/;
@@ -156,7 +156,7 @@ describe('endpoints', () => {
 
   it('names path parameters exactly as the path template does', () => {
     for (const e of spec.endpoints) {
-      const inPath = [...(e.path ?? '').matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]).sort();
+      const inPath = pathParams(e.path ?? '').sort();
       const declared = Object.keys(e.params.path?.properties ?? {}).sort();
       expect(declared, e.id).toEqual(inPath);
     }

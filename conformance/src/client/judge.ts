@@ -5,7 +5,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
-import { access, BETA_IDENTIFIERS, type Vendor } from '@vendor-api/spec';
+import { access, BETA_IDENTIFIERS, pathPattern, type Vendor } from '@vendor-api/spec';
 import type { JudgingServer } from './judging-server.js';
 import {
   type ClientCase,
@@ -117,9 +117,6 @@ function judgeOutcome(c: ClientCase, lines: Map<string, OutcomeLine>, server: Ju
   return problems;
 }
 
-const templateRegex = (template: string) =>
-  new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[a-z_]+\}/g, '[^/]+')}$`);
-
 function judgeWire(c: ClientCase, server: JudgingServer, v: Vendor): string[] {
   const problems: string[] = [];
   const w = c.expect.wire ?? {};
@@ -211,7 +208,7 @@ function judgeWire(c: ClientCase, server: JudgingServer, v: Vendor): string[] {
       )
         problems.push(`${r.method} ${r.path} carried a credential the client must not send`);
   for (const s of w.sent ?? []) {
-    const re = templateRegex(s.path);
+    const re = pathPattern(s.path);
     const n = server.requests.filter((r) => r.method === s.method && re.test(r.path)).length;
     if (n < s.min) problems.push(`expected at least ${s.min} × ${s.method} ${s.path}, the client sent ${n}`);
   }

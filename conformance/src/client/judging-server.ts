@@ -10,7 +10,7 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
-import { errors, operation, spec } from '@vendor-api/spec';
+import { errors, fillPath, operation, spec } from '@vendor-api/spec';
 import { request } from 'undici';
 import type { DreamDrive } from '../adapter.js';
 import { RATE_LIMIT_PAGE_SIZE } from './cases.js';
@@ -102,7 +102,7 @@ export async function startJudgingServer(
   const problems: string[] = [];
   const exchangePath = pathOf('oauth.token');
   const rateLimitPath = pathOf('organizations.rate_limits.list');
-  const dreamPath = hooks.dreamId ? pathOf('dreams.retrieve').replace('{dream_id}', hooks.dreamId) : null;
+  const dreamPath = hooks.dreamId ? fillPath(pathOf('dreams.retrieve'), () => hooks.dreamId) : null;
   const cursors = Array.from({ length: Math.max(0, (script.rate_limit_pages ?? 1) - 1) }, () =>
     randomBytes(12).toString('base64url'),
   );

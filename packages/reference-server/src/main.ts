@@ -4,8 +4,15 @@
  * its base URL, the seeded organization's keys and ids, the models, how time passes and a first
  * request to try (see `--help`).
  */
-import { parseArgs } from 'node:util';
-import { packageVersion } from '@vendor-api/spec/cli';
+import {
+  checkNames,
+  choiceOption,
+  httpUrlOption,
+  integerOption,
+  listOption,
+  packageVersion,
+  parseCommandLine,
+} from '@vendor-api/spec/cli';
 import { createServer } from './app.js';
 import { bannerLines } from './banner.js';
 import { type Clock, ManualClock, SandboxClock } from './clock.js';
@@ -46,38 +53,41 @@ Time:
 
 Exit codes: 0 stopped by a signal, 2 bad options.`;
 
-let values: Record<string, string | boolean | undefined>;
-try {
-  ({ values } = parseArgs({
-    // `pnpm start -- --flag` passes the separator through (after the script's own options): the
-    // server takes no positional arguments, so options after it are still options.
-    args: process.argv.slice(2).filter((a) => a !== '--'),
-    options: {
-      port: { type: 'string', default: '0' },
-      seed: { type: 'string', default: '0' },
-      vendor: { type: 'string' },
-      'test-control': { type: 'boolean', default: false },
-      'public-url': { type: 'string' },
-      faults: { type: 'string', default: '' },
-      'list-faults': { type: 'boolean', default: false },
-      variants: { type: 'string', default: '' },
-      'list-variants': { type: 'boolean', default: false },
-      clock: { type: 'string', default: 'wall' },
-      'batch-seconds': { type: 'string', default: String(SANDBOX_SECONDS.batch) },
-      'dream-start-seconds': { type: 'string', default: String(SANDBOX_SECONDS.dreamStart) },
-      'dream-run-seconds': { type: 'string', default: String(SANDBOX_SECONDS.dreamRun) },
-      help: { type: 'boolean', default: false },
-      version: { type: 'boolean', default: false },
-    },
-  }));
-} catch (error) {
-  console.error(`${(error as Error).message}\n\n${HELP}`);
+/** A usage error: one line, exit 2. */
+function usage(message: string): never {
+  console.error(`error: ${message}`);
   process.exit(2);
 }
-if (values.help) {
-  console.log(HELP);
-  process.exit(0);
+/** An option value read by `read`; its usage error is one line, exit 2. */
+function checked<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    return usage((error as Error).message);
+  }
 }
+
+// One line for a mistake (with the closest option), `--help`; a `--` that `pnpm start -- --flag`
+// passes through is dropped (the server takes no positional arguments).
+const { values } = parseCommandLine(
+  {
+    port: { type: 'string', default: '0' },
+    seed: { type: 'string', default: '0' },
+    vendor: { type: 'string' },
+    'test-control': { type: 'boolean', default: false },
+    'public-url': { type: 'string' },
+    faults: { type: 'string', default: '' },
+    'list-faults': { type: 'boolean', default: false },
+    variants: { type: 'string', default: '' },
+    'list-variants': { type: 'boolean', default: false },
+    clock: { type: 'string', default: 'wall' },
+    'batch-seconds': { type: 'string', default: String(SANDBOX_SECONDS.batch) },
+    'dream-start-seconds': { type: 'string', default: String(SANDBOX_SECONDS.dreamStart) },
+    'dream-run-seconds': { type: 'string', default: String(SANDBOX_SECONDS.dreamRun) },
+    version: { type: 'boolean', default: false },
+  },
+  HELP,
+);
 if (values.version) {
   console.log(packageVersion(new URL('../package.json', import.meta.url)));
   process.exit(0);
@@ -90,41 +100,41 @@ if (values['list-variants']) {
   for (const v of VARIANTS) console.log(`${v.name.padEnd(28)} ${v.description}`);
   process.exit(0);
 }
-let variants: string[];
-try {
-  variants = parseVariants(String(values.variants ?? ''));
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(2);
-}
-const faults = String(values.faults ?? '')
-  .split(',')
-  .map((s) => s.trim())
-  .filter(Boolean);
-try {
-  resolveFaults(faults);
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(2);
-}
+// A typo in a name names the closest one and the listing to read.
+const variantNames = listOption(values.variants);
+checked(() =>
+  checkNames(
+    variantNames,
+    [...VARIANTS.map((v) => v.name), 'all'],
+    ['variant', 'variants'],
+    '--list-variants prints them',
+  ),
+);
+const variants = checked(() => parseVariants(values.variants));
+const faults = listOption(values.faults);
+checked(() =>
+  checkNames(
+    faults,
+    FAULTS.map((f) => f.name),
+    ['fault', 'faults'],
+    '--list-faults prints them',
+  ),
+);
+checked(() => resolveFaults(faults));
 
-const port = Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`--port must be an integer from 0 to 65535; got ${values.port}`);
-  process.exit(2);
-}
+const port = checked(() => integerOption('port', values.port, { min: 0, max: 65535 }));
+const publicUrl =
+  values['public-url'] === undefined
+    ? undefined
+    : checked(() => httpUrlOption('public-url', values['public-url']!));
 
 /** A timing option in milliseconds (null: never on its own); exits 2 on a bad value. */
-function timing(option: string): number | null {
-  const text = String(values[option]);
+function timing(option: 'batch-seconds' | 'dream-start-seconds' | 'dream-run-seconds'): number | null {
+  const text = values[option];
   if (text === 'never') return null;
   const s = Number(text);
-  if (text.trim() === '' || !Number.isFinite(s) || s < 0) {
-    console.error(
-      `--${option} must be a non-negative number of seconds or 'never'; got ${JSON.stringify(text)}`,
-    );
-    process.exit(2);
-  }
+  if (text.trim() === '' || !Number.isFinite(s) || s < 0)
+    usage(`--${option} must be a non-negative number of seconds or 'never'; got ${JSON.stringify(text)}`);
   return Math.round(s * 1000);
 }
 const timings: Timings = {
@@ -132,34 +142,26 @@ const timings: Timings = {
   dreamStartMs: timing('dream-start-seconds'),
   dreamRunMs: timing('dream-run-seconds'),
 };
-let clock: Clock;
-if (values.clock === 'wall') clock = new SandboxClock();
-else if (values.clock === 'manual') clock = new ManualClock(Date.now());
-else {
-  console.error(`--clock must be wall or manual; got ${JSON.stringify(values.clock)}`);
-  process.exit(2);
-}
+const clockName = checked(() => choiceOption('clock', values.clock, ['wall', 'manual']));
+const clock: Clock = clockName === 'wall' ? new SandboxClock() : new ManualClock(Date.now());
 
 const testControl = values['test-control'] === true;
-if (values.clock === 'manual' && !testControl) {
-  console.error('--clock manual needs --test-control: only test control moves a manual clock');
-  process.exit(2);
-}
+if (clockName === 'manual' && !testControl)
+  usage('--clock manual needs --test-control: only test control moves a manual clock');
 let app: ReturnType<typeof createServer>;
 try {
   app = createServer({
-    seed: String(values.seed ?? '0'),
+    seed: values.seed,
     testControl,
     faults,
     variants,
     clock,
     timings,
-    ...(typeof values.vendor === 'string' ? { vendor: values.vendor } : {}),
-    ...(typeof values['public-url'] === 'string' ? { publicUrl: values['public-url'] } : {}),
+    ...(values.vendor === undefined ? {} : { vendor: values.vendor }),
+    ...(publicUrl === undefined ? {} : { publicUrl }),
   });
 } catch (error) {
-  console.error((error as Error).message);
-  process.exit(2);
+  usage((error as Error).message);
 }
 const baseUrl = await app.reference.listenLocal(port);
 const { state } = app.reference;

@@ -1,12 +1,32 @@
 /**
  * What every command line of the toolchain shares: whether a module is the program being run
- * (through an installed bin's symlink too), the version of the package a module belongs to, and
- * colour through node's `util.styleText` (which honours NO_COLOR, FORCE_COLOR and the stream's
- * terminal). Published as `@vendor-api/spec/cli`.
+ * (through an installed bin's symlink too), the version of the package a module belongs to,
+ * colour through node's `util.styleText` (NO_COLOR wins over FORCE_COLOR), strict options with
+ * one-line usage errors and "did you mean" (`options.ts`, `suggest.ts`). Published as
+ * `@vendor-api/spec/cli`.
  */
 import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type ParseArgsConfig, parseArgs, styleText } from 'node:util';
+import { styleText } from 'node:util';
+import { type CommandLineOptions, type OptionValues, parseOptions, UsageError } from './options.js';
+
+export {
+  type CommandLineOptions,
+  checkNames,
+  choiceOption,
+  httpUrlOption,
+  type IntegerRange,
+  integerOption,
+  integerValue,
+  listOption,
+  type OptionValues,
+  orList,
+  parseOptions,
+  positionalsOf,
+  UsageError,
+  unknownNames,
+} from './options.js';
+export { closest, didYouMean, editDistance } from './suggest.js';
 
 /**
  * Whether the module at `moduleUrl` (its `import.meta.url`) is the program node was started
@@ -41,12 +61,28 @@ export type TextStyle = Parameters<typeof styleText>[0];
 export type StyledStream = NodeJS.WritableStream & { readonly isTTY?: boolean };
 
 /**
- * `text` in `style` when `stream` shows colour (a terminal, or FORCE_COLOR; never with NO_COLOR),
- * else `text` unchanged. Node 20.19 and later decide that from `{ stream }`; a runtime without
- * `styleText` gets plain text.
+ * Whether the environment turns colour off: NO_COLOR set to anything but the empty string
+ * (no-color.org). It wins over FORCE_COLOR, which node's own check lets win.
+ */
+export const noColor = (env: NodeJS.ProcessEnv = process.env): boolean =>
+  env.NO_COLOR !== undefined && env.NO_COLOR !== '';
+
+/**
+ * Makes NO_COLOR win in the whole process and its children: a command line calls it first, so
+ * that node's console (which colours values it inspects, and warns that NO_COLOR is ignored,
+ * when FORCE_COLOR is set) and the programs it starts see no FORCE_COLOR either.
+ */
+export function settleColour(env: NodeJS.ProcessEnv = process.env): void {
+  if (noColor(env)) delete env.FORCE_COLOR;
+}
+
+/**
+ * `text` in `style` when `stream` shows colour (a terminal, or FORCE_COLOR; never with NO_COLOR,
+ * even beside FORCE_COLOR), else `text` unchanged. Node 20.19 and later decide the terminal and
+ * FORCE_COLOR from `{ stream }`; a runtime without `styleText` gets plain text.
  */
 export function paint(style: TextStyle, text: string, stream: StyledStream = process.stdout): string {
-  if (typeof styleText !== 'function') return text;
+  if (typeof styleText !== 'function' || noColor()) return text;
   return styleText(style, text, { stream });
 }
 
@@ -56,44 +92,47 @@ export const painter =
   (style: TextStyle, text: string): string =>
     paint(style, text, stream);
 
-/** The options of a command line, as `util.parseArgs` takes them. */
-export type CommandLineOptions = NonNullable<ParseArgsConfig['options']>;
+/** The one line a usage error prints: the message and the help to read. */
+export const usageLine = (message: string, help: string): string => `error: ${message}; see ${help}`;
 
 /**
- * A tool's command line through `util.parseArgs`, strict: an unknown option, a missing value or
- * a stray argument prints the message and `help` on stderr and exits 2; `--help` prints `help`
- * and exits 0. A `--` that `pnpm run` passes through is dropped.
+ * The command a usage text is about: the words after `Usage: ` before the first placeholder
+ * (`[`, `<`, an option or an upper-case name), e.g. `pnpm spec:diff`.
+ */
+export function programOf(help: string): string {
+  const words = /^Usage: (.*)$/m.exec(help)?.[1]?.split(/\s+/) ?? [];
+  const end = words.findIndex((w) => /^[[<|-]/.test(w) || /^[A-Z][A-Z_]*$/.test(w));
+  return words.slice(0, end < 0 ? undefined : end).join(' ');
+}
+
+/**
+ * A tool's command line, strict (`parseOptions`), NO_COLOR settled (`settleColour`): an unknown option (with "did you mean"), a
+ * missing value or a stray argument prints one line on stderr, pointing at `--help`, and exits
+ * 2; `--help` prints `help` and exits 0. A `--` that `pnpm run` passes through is dropped.
  */
 export function parseCommandLine<const O extends CommandLineOptions>(
   options: O,
   help: string,
   { args = process.argv.slice(2), positionals = 0 }: { args?: readonly string[]; positionals?: number } = {},
-): {
-  values: ReturnType<typeof parseArgs<{ options: O; allowPositionals: true; strict: true }>>['values'];
-  positionals: string[];
-} {
+): { values: OptionValues<O>; positionals: string[] } {
+  settleColour();
   const withHelp = { ...options, help: { type: 'boolean', short: 'h' } } as const;
-  let parsed: { values: Record<string, unknown>; positionals: string[] };
   try {
-    parsed = parseArgs({
-      args: args.filter((a) => a !== '--'),
-      options: withHelp,
-      allowPositionals: true,
-      strict: true,
-    });
+    const parsed = parseOptions(withHelp, args);
+    if ((parsed.values as { help?: boolean }).help) {
+      console.log(help);
+      process.exit(0);
+    }
     if (parsed.positionals.length > positionals)
-      throw new Error(
+      throw new UsageError(
         positionals
           ? `at most ${positionals} argument${positionals > 1 ? 's' : ''}; got ${parsed.positionals.map((p) => JSON.stringify(p)).join(' ')}`
           : `unexpected argument ${JSON.stringify(parsed.positionals[0])}`,
       );
+    return parsed as never;
   } catch (error) {
-    console.error(`error: ${(error as Error).message}\n\n${help}`);
+    if (!(error instanceof UsageError)) throw error;
+    console.error(usageLine(error.message, `${programOf(help) || 'the program'} --help`));
     process.exit(2);
   }
-  if (parsed.values.help) {
-    console.log(help);
-    process.exit(0);
-  }
-  return parsed as never;
 }

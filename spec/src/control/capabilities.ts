@@ -57,6 +57,16 @@ export type Capability = keyof typeof CAPABILITIES;
 /** Every capability name, in the catalog's order. */
 export const CAPABILITY_NAMES = Object.keys(CAPABILITIES) as Capability[];
 
+/**
+ * The capabilities a token exchange needs set up on the target: an issuer, a federation rule and
+ * a service account. Every case of the suite that exchanges a token needs them (and maybe more).
+ */
+export const FEDERATION_CAPABILITIES = [
+  'issuers',
+  'federation-rules',
+  'service-accounts',
+] as const satisfies readonly Capability[];
+
 /** Whether a string names a capability of the catalog (own keys only). */
 export const isCapability = (name: string): name is Capability => Object.hasOwn(CAPABILITIES, name);
 

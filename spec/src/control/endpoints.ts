@@ -15,6 +15,7 @@
  * (`@vendor-api/openapi/control.openapi.json`).
  */
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { fillPath } from '../path-template.js';
 import { OrganizationRole } from '../resources/workspaces.js';
 import type { Capability } from './capabilities.js';
 
@@ -591,7 +592,7 @@ export function controlEndpoint(id: ControlEndpointId): ControlEndpoint {
 
 /** The path of an endpoint with its parameters filled (each encoded as one path segment). */
 export function controlPath(id: ControlEndpointId, params: Readonly<Record<string, string>> = {}): string {
-  return controlEndpoint(id).path.replace(/\{([a-z_]+)\}/g, (_, name: string) => {
+  return fillPath(controlEndpoint(id).path, (name) => {
     const value = params[name];
     if (value === undefined) throw new Error(`control endpoint ${id} needs the path parameter ${name}`);
     return encodeURIComponent(value);

@@ -9,6 +9,7 @@
  * (`documented: false` with the Unspecified id), and the conformance suite never asserts them.
  * Messages never contain a key, token or assertion.
  */
+import { fillPath, pathParams } from '../path-template.js';
 import type { ErrorBody } from '../resources/common.js';
 import {
   API_PATH_PREFIX,
@@ -343,7 +344,7 @@ export function endpointAccessProblems(
   const path = endpoint.path ?? '';
   const required: readonly string[] = path.startsWith(`${API_PATH_PREFIX}/dreams`)
     ? DREAM_BETAS
-    : /^\/v1\/sessions\/\{[a-z_]+\}\/resources/.test(path)
+    : fillPath(path, () => '{}').startsWith(`${API_PATH_PREFIX}/sessions/{}/resources`)
       ? SESSION_RESOURCE_BETAS
       : [];
   for (const b of missingBetas(required, endpoint.betas.join(','))) {
@@ -529,7 +530,7 @@ export const BODY_RESOURCE_REFERENCES: Readonly<Record<string, readonly string[]
  * references (`body.inputs[].memory_store_id`). Empty for an operation that names none.
  */
 export function namedResources(endpoint: Pick<Endpoint, 'id' | 'path'>): string[] {
-  const params = [...(endpoint.path ?? '').matchAll(/\{([a-z_]+)\}/g)].map((m) => `path.${m[1]}`);
+  const params = pathParams(endpoint.path ?? '').map((name) => `path.${name}`);
   return [...params, ...(BODY_RESOURCE_REFERENCES[endpoint.id] ?? []).map((field) => `body.${field}`)];
 }
 

@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseCommandLine } from '@vendor-api/spec/cli';
+import { checkNames, parseCommandLine } from '@vendor-api/spec/cli';
 import * as generate from './generate.bench.js';
 import * as validate from './validate.bench.js';
 
@@ -44,9 +44,15 @@ const benches: Record<string, () => boolean | Promise<boolean>> = {
   tenants: child('packages/reference-server/bench/run.ts', 'tenants'),
 };
 
-const unknown = wanted.filter((w) => !(w in benches));
-if (unknown.length) {
-  console.error(`unknown benchmark(s): ${unknown.join(', ')}; known: ${Object.keys(benches).join(', ')}`);
+try {
+  checkNames(
+    wanted,
+    Object.keys(benches),
+    ['benchmark', 'benchmarks'],
+    `known: ${Object.keys(benches).join(', ')}`,
+  );
+} catch (error) {
+  console.error(`error: ${(error as Error).message}`);
   process.exit(2);
 }
 let ok = true;

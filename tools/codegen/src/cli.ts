@@ -41,12 +41,13 @@ async function main(argv: string[]): Promise<number> {
   const check = values.check === true;
   const vendorName = values.vendor;
   const out = values.out;
-  if (vendorName === '' || out === '') {
-    console.error(`--vendor and --out need a value\n\n${HELP}`);
+  const empty = (['vendor', 'out'] as const).find((name) => values[name] === '');
+  if (empty) {
+    console.error(`error: --${empty} needs a value; see pnpm generate --help`);
     return 2;
   }
   if (vendorName && !out && !check) {
-    console.error('--vendor without --out would overwrite the published contract; give --out DIR');
+    console.error('error: --vendor without --out would overwrite the published contract; give --out DIR');
     return 2;
   }
   let spec: ReturnType<typeof createSpec>;

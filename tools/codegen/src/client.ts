@@ -6,12 +6,12 @@
  * `clientModel(spec)` is the one description of the generated resource layer (resources, their
  * classes and files, methods and parameters); the emitter writes it out and spec-diff compares it.
  */
-import type { Endpoint, VendorSpec } from '@vendor-api/spec';
+import { type Endpoint, pathParams, type VendorSpec } from '@vendor-api/spec';
 import { tsBanner } from './banner.js';
 import { camel, pascal } from './json.js';
 
 const q = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-const pathParams = (e: Endpoint) => [...(e.path ?? '').matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]!);
+const paramsOf = (e: Endpoint) => pathParams(e.path ?? '');
 
 export function operationsTable(spec: VendorSpec): string {
   const rows = spec.endpoints.map((e) => {
@@ -26,7 +26,7 @@ export function operationsTable(spec: VendorSpec): string {
       `method: ${q(e.method)}`,
       `path: ${e.path === null ? 'null' : q(e.path)}`,
       ...(e.url ? [`url: { operation: ${q(e.url.operation)}, field: ${q(e.url.field)} }`] : []),
-      `pathParams: [${pathParams(e).map(q).join(', ')}]`,
+      `pathParams: [${paramsOf(e).map(q).join(', ')}]`,
       `betas: [${e.betas.map(q).join(', ')}]`,
       `auth: [${e.auth.map(q).join(', ')}]`,
       `scope: ${e.scope === null ? 'null' : q(e.scope)}`,
@@ -142,7 +142,7 @@ function method(e: Endpoint, base: string): ClientMethod {
   const T = `Operations[${q(e.id)}]`;
   const params: ClientParam[] = [];
   const input: string[] = [];
-  for (const p of pathParams(e)) {
+  for (const p of paramsOf(e)) {
     params.push({ name: camel(p), optional: false, type: 'string' });
     input.push(`${p}: ${camel(p)}`);
   }

@@ -13,6 +13,7 @@ import {
   type ControlEndpoint,
   DECLARED_CAPABILITIES,
   OPT_IN_CAPABILITIES,
+  pathParams,
   type VendorSpec,
 } from '@vendor-api/spec';
 import { bannerText } from './banner.js';
@@ -51,8 +52,8 @@ const ErrorResponse: JsonObject = {
 };
 
 function operation(e: ControlEndpoint): JsonObject {
-  const params = [...e.path.matchAll(/\{([a-z_]+)\}/g)].map((m) => ({
-    name: m[1]!,
+  const params = pathParams(e.path).map((name) => ({
+    name,
     in: 'path',
     required: true,
     schema: { type: 'string' },

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseCommandLine } from '@vendor-api/spec/cli';
+import { parseCommandLine, UsageError } from '@vendor-api/spec/cli';
 import type { Report } from './diff.js';
 import { addedFiles, changedFiles, lastReleaseTag, refExists, repoRoot, tryGit } from './git.js';
 import { diffAgainst } from './load.js';
@@ -17,6 +17,7 @@ import { makePlan, publishedPackages } from './plan.js';
 import { BUMP_ORDER, type Bump, CONTRACT_PACKAGES, maxBump, parseChangeset } from './semver.js';
 
 function resolveBase(arg: string | undefined): string | undefined {
+  if (arg !== undefined && !refExists(arg)) throw new UsageError(`unknown git ref ${JSON.stringify(arg)}`);
   if (arg) return arg;
   for (const ref of ['main', 'origin/main']) {
     if (refExists(ref)) return tryGit(['merge-base', 'HEAD', ref]);
@@ -91,6 +92,6 @@ function main(argv: string[]): number {
 try {
   process.exitCode = main(process.argv.slice(2));
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 2;
 }

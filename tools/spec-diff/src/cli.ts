@@ -33,7 +33,7 @@ function main(argv: string[]): number {
   const write = values['write-changeset'] === true;
   const base = positionals[0] ?? defaultBase();
   if (base === undefined) {
-    console.error('no base: no release tag and no main branch; give a ref');
+    console.error('error: no base: no release tag and no main branch; give a ref');
     return 2;
   }
   const report = diffAgainst(base);
@@ -58,6 +58,6 @@ function main(argv: string[]): number {
 try {
   process.exitCode = main(process.argv.slice(2));
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 2;
 }

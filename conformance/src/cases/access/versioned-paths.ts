@@ -1,4 +1,4 @@
-import { API_PATH_PREFIX } from '@vendor-api/spec';
+import { API_PATH_PREFIX, encodePath } from '@vendor-api/spec';
 import { type CaseContext, defineCase } from '../../case.js';
 import { probes } from './common.js';
 
@@ -13,9 +13,7 @@ export const versionedPaths = defineCase({
       if (endpoint.path === null) continue;
       if (!endpoint.path.startsWith(`${API_PATH_PREFIX}/`))
         ctx.fail(`the spec's path ${endpoint.path} does not start with ${API_PATH_PREFIX}/`);
-      let path = endpoint.path.slice(API_PATH_PREFIX.length);
-      for (const [k, val] of Object.entries(p.options.path ?? {}))
-        path = path.replace(`{${k}}`, encodeURIComponent(val));
+      const path = encodePath(endpoint.path.slice(API_PATH_PREFIX.length), p.options.path ?? {});
       // What answers an unversioned path is not shown (UNSPEC-VERSION-UNVERSIONED-PATH); it is not the operation.
       const res = await ctx.http.raw(endpoint.method, path, {
         auth:

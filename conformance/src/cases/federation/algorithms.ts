@@ -6,6 +6,7 @@
  * machine's.
  */
 import { jwt } from '@vendor-api/spec';
+import { FEDERATION_CAPABILITIES } from '../../capabilities.js';
 import { defineCase } from '../../case.js';
 import {
   createIssuer,
@@ -28,8 +29,6 @@ import {
 } from './support/index.js';
 import { judge } from './verification.js';
 
-const FEDERATION = ['issuers', 'federation-rules', 'service-accounts'] as const;
-
 export const acceptedAlgorithms = defineCase({
   id: 'federation.accepted-algorithms',
   family: 'federation',
@@ -41,7 +40,7 @@ export const acceptedAlgorithms = defineCase({
     'FED-EXCHANGE-VERIFIES',
     'EXCH-RESPONSE-SHAPE',
   ],
-  needs: [...FEDERATION],
+  needs: [...FEDERATION_CAPABILITIES],
   async run(ctx) {
     const keys = await Promise.all(jwt.ACCEPTED_ALGORITHMS.map((alg) => keyPair(alg)));
     const rule = await createRule(ctx, await createIssuer(ctx, { keys }));
@@ -64,7 +63,7 @@ export const rejectedAlgorithms = defineCase({
     'JWT-ALG-ACCEPTED',
     'FED-EXCHANGE-VERIFIES',
   ],
-  needs: [...FEDERATION],
+  needs: [...FEDERATION_CAPABILITIES],
   async run(ctx) {
     const es = await keyPair('ES256');
     const rs = await keyPair('RS256');
@@ -109,7 +108,7 @@ export const kidAndSignature = defineCase({
     'EXCH-ERR-GRANT-CAUSE-HIDDEN',
     'FED-EXCHANGE-VERIFIES',
   ],
-  needs: [...FEDERATION],
+  needs: [...FEDERATION_CAPABILITIES],
   async run(ctx) {
     const first = await keyPair('ES256');
     const second = await keyPair('RS256');

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { jwt, matchers, TokenExchangeParams } from '@vendor-api/spec';
 import { validateSchema } from '@vendor-api/validators';
+import { FEDERATION_CAPABILITIES } from '../../capabilities.js';
 import { type CaseContext, defineCase } from '../../case.js';
 import { noisePointers } from '../../data.js';
 import type { Response } from '../../http.js';
@@ -32,8 +33,6 @@ import {
 
 /** The error type of every refused assertion (the spec's `jwt.invalidGrantBody`). */
 const INVALID_GRANT = jwt.invalidGrantBody().error.type;
-
-const FEDERATION = ['issuers', 'federation-rules', 'service-accounts'] as const;
 
 /**
  * The refusal carries a request id the client can expose. Where it travels is not shown
@@ -72,7 +71,7 @@ export const requestErrors = defineCase({
     'ERROR-EXCHANGE-STANDARD-BODY',
     'ERROR-EXCHANGE-TYPED-REQUEST-ID',
   ],
-  needs: [...FEDERATION],
+  needs: [...FEDERATION_CAPABILITIES],
   async run(ctx) {
     const key = await keyPair('ES256');
     const rule = await createRule(ctx, await createIssuer(ctx, { keys: [key] }));
@@ -115,7 +114,7 @@ export const invalidGrantIndistinguishable = defineCase({
     'ERROR-EXCHANGE-STANDARD-BODY',
     'ERROR-EXCHANGE-TYPED-REQUEST-ID',
   ],
-  needs: [...FEDERATION],
+  needs: [...FEDERATION_CAPABILITIES],
   async run(ctx) {
     const key = await keyPair('ES256');
     const forger = await keyPair('ES256', key.kid, 'forger');

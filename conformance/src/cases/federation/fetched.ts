@@ -6,6 +6,7 @@
  */
 import { urls } from '@vendor-api/spec';
 import { MissingCapabilityError } from '../../adapter.js';
+import { FEDERATION_CAPABILITIES } from '../../capabilities.js';
 import { type CaseContext, defineCase } from '../../case.js';
 import { needFor } from '../../needs.js';
 import {
@@ -75,9 +76,7 @@ export const fetchedKeySets = defineCase({
     'URL-ISSUER-UNFETCHED-FREE',
   ],
   needs: [
-    'issuers',
-    'federation-rules',
-    'service-accounts',
+    ...FEDERATION_CAPABILITIES,
     'issuer-hosting',
     needFor('clock', 'a minute of server time past the key rotation delay'),
   ],

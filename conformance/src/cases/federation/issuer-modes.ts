@@ -11,6 +11,7 @@ import {
   WORKSPACE_DEVELOPER_SCOPE,
 } from '@vendor-api/spec';
 import { MissingCapabilityError } from '../../adapter.js';
+import { FEDERATION_CAPABILITIES } from '../../capabilities.js';
 import { type CaseContext, defineCase } from '../../case.js';
 import { needFor } from '../../needs.js';
 import { createWorkspace, freshOrganization } from '../workspaces/support.js';
@@ -33,7 +34,6 @@ import {
   validClaims,
 } from './support/index.js';
 
-const FEDERATION = ['issuers', 'federation-rules', 'service-accounts'] as const;
 const PUBLIC = ['93.184.215.14'];
 let hosts = 0;
 const freshHost = (label: string) => `${label}-${++hosts}.conformance-modes.com`;
@@ -64,7 +64,7 @@ export const jwksDefaultDiscovery = defineCase({
   family: 'federation',
   title: 'an issuer whose jwks names no type fetches its keys by discovery',
   requirements: ['ISSUER-JWKS-DEFAULT-DISCOVERY', 'JWKS-DISCOVERY-FETCH'],
-  needs: [...FEDERATION, 'issuer-hosting'],
+  needs: [...FEDERATION_CAPABILITIES, 'issuer-hosting'],
   async run(ctx) {
     const key = await keyPair('ES256', 'default-discovery');
     const issuerUrl = `https://${freshHost('idp')}`;
@@ -98,7 +98,7 @@ export const inlineKeysUpdate = defineCase({
     'an inline issuer never picks up a rotated key by itself (not even when its issuer_url serves it), and takes it as soon as the issuer is updated',
   requirements: ['KEYCACHE-INLINE-UPDATE', 'JWKS-INLINE-NO-REFRESH', 'JWKS-INLINE-NO-FETCH'],
   needs: [
-    ...FEDERATION,
+    ...FEDERATION_CAPABILITIES,
     'issuer-updates',
     needFor('clock', 'a minute of server time past the key-set refresh'),
   ],
@@ -144,7 +144,7 @@ export const privateCertificateAuthority = defineCase({
   title:
     'a key set served under a private certificate authority is fetched only by an issuer whose ca_cert_pem trusts it (discovery and explicit_url)',
   requirements: ['JWKS-CA-CERT-PEM', 'EXCH-ERR-KEYSET-FETCH-FAILED'],
-  needs: [...FEDERATION, 'issuer-hosting', 'private-ca'],
+  needs: [...FEDERATION_CAPABILITIES, 'issuer-hosting', 'private-ca'],
   async run(ctx) {
     for (const mode of ['explicit_url', 'discovery'] as const) {
       const key = await keyPair('ES256', `private-${mode}`);
@@ -181,7 +181,7 @@ export const ruleLifetimeDefault = defineCase({
   family: 'federation',
   title: 'a rule without token_lifetime_seconds issues tokens like a rule with 3600',
   requirements: ['RULE-LIFETIME-DEFAULT'],
-  needs: [...FEDERATION],
+  needs: [...FEDERATION_CAPABILITIES],
   async run(ctx) {
     const key = await keyPair('ES256');
     const issuer = await createIssuer(ctx, { keys: [key] });
@@ -207,7 +207,7 @@ export const ruleWorkspaceOrganization = defineCase({
   title:
     "a rule cannot be enabled for another organization's workspace: it is refused, or no token is ever issued for that workspace",
   requirements: ['RULE-WORKSPACE-SAME-ORGANIZATION'],
-  needs: [...FEDERATION, 'organizations'],
+  needs: [...FEDERATION_CAPABILITIES, 'organizations'],
   async run(ctx) {
     const org = await freshOrganization(ctx);
     const { res: created, id: foreign } = await createWorkspace(ctx, org, 'foreign-rule-target');
@@ -256,7 +256,7 @@ export const serviceAccountMembership = defineCase({
   title:
     "an exchange for a service account that is not a member of the rule's workspace issues no token; one that is a member gets one",
   requirements: ['RULE-WORKSPACE-SERVICE-ACCOUNT-MEMBER'],
-  needs: [...FEDERATION, 'workspaces'],
+  needs: [...FEDERATION_CAPABILITIES, 'workspaces'],
   async run(ctx) {
     const other = await ctx.workspace();
     if (other.id === ctx.target.workspace.id) throw new MissingCapabilityError('workspaces');

@@ -4,6 +4,8 @@
  * internal host and a non-standard port: an inline issuer never fetches it, so registering it and
  * exchanging with it must work.
  */
+
+import { FEDERATION_CAPABILITIES } from '../../capabilities.js';
 import { defineCase } from '../../case.js';
 import {
   createIssuer,
@@ -51,7 +53,7 @@ export const issByteExact = defineCase({
     'URL-ISSUER-UNFETCHED-FREE',
     'JWKS-INLINE-NO-FETCH',
   ],
-  needs: ['issuers', 'federation-rules', 'service-accounts'],
+  needs: [...FEDERATION_CAPABILITIES],
   async run(ctx) {
     const key = await keyPair('ES256');
     const without = ISSUER_URL.replace(/\/$/, '');

@@ -7,6 +7,7 @@
  */
 import { type FederationMatch, matchers } from '@vendor-api/spec';
 import fc from 'fast-check';
+import { FEDERATION_CAPABILITIES } from '../../capabilities.js';
 import { type CaseContext, defineCase } from '../../case.js';
 import {
   type Claims,
@@ -25,8 +26,6 @@ import {
   stableJwtVerdict,
   validClaims,
 } from './support/index.js';
-
-const FEDERATION = ['issuers', 'federation-rules', 'service-accounts'] as const;
 
 /** Claims beyond the registered ones: strings, a number, a boolean, a nested map, a list. */
 const EXTRA: Claims = {
@@ -155,7 +154,7 @@ export const matcherExamples = defineCase({
     'MATCH-AND',
     'EXCH-ERR-GRANT-CAUSE-HIDDEN',
   ],
-  needs: [...FEDERATION],
+  needs: [...FEDERATION_CAPABILITIES],
   async run(ctx) {
     const issuer = await createIssuer(ctx, { keys: [await keyPair('ES256')] });
     const account = await createServiceAccount(ctx, [ctx.target.workspace]);
@@ -255,7 +254,7 @@ export const matcherProperty = defineCase({
     'MATCH-CLAIMS-STRING-ONLY',
     'MATCH-CONDITION-TRUE',
   ],
-  needs: [...FEDERATION],
+  needs: [...FEDERATION_CAPABILITIES],
   async run(ctx) {
     const issuer = await createIssuer(ctx, { keys: [await keyPair('ES256')] });
     const account = await createServiceAccount(ctx, [ctx.target.workspace]);

@@ -4,6 +4,7 @@
  * state and the token's facts, and archival moves the model's state as `step` says.
  */
 import fc from 'fast-check';
+import { FEDERATION_CAPABILITIES } from '../../capabilities.js';
 import { defineCase } from '../../case.js';
 import { type RuleModel, type RuleReal, ruleCommands } from './commands/index.js';
 import { createIssuer, createRule, keyPair } from './support/index.js';
@@ -23,7 +24,7 @@ export const ruleLifecycleModel = defineCase({
     'EXCH-ERR-MATCH-FAILED',
     'FED-EXCHANGE-VERIFIES',
   ],
-  needs: ['issuers', 'federation-rules', 'service-accounts'],
+  needs: [...FEDERATION_CAPABILITIES],
   async run(ctx) {
     const key = await keyPair('ES256');
     const forger = await keyPair('ES256', key.kid, 'forger');

@@ -17,6 +17,7 @@ import {
 import { validateSchema } from '@vendor-api/validators';
 import fc from 'fast-check';
 import type { Registration } from '../../adapter.js';
+import { FEDERATION_CAPABILITIES } from '../../capabilities.js';
 import { type CaseContext, defineCase } from '../../case.js';
 import { createIssuer, createServiceAccount, ISSUER_URL, keyPair, SUBJECT } from './support/index.js';
 
@@ -63,7 +64,7 @@ export const registrationNames = defineCase({
     'SVAC-NAME-LENGTH-MAX',
     'SVAC-ID',
   ],
-  needs: ['issuers', 'federation-rules', 'service-accounts'],
+  needs: [...FEDERATION_CAPABILITIES],
   async run(ctx) {
     const key = await keyPair('ES256');
     const issuer = await createIssuer(ctx, { keys: [key] });
@@ -211,7 +212,7 @@ export const registrationRuleFields = defineCase({
     'RULE-LIFETIME-MAX',
     'RULE-LIFETIME-REJECTED-AT-REQUEST',
   ],
-  needs: ['issuers', 'federation-rules', 'service-accounts'],
+  needs: [...FEDERATION_CAPABILITIES],
   async run(ctx) {
     const issuer = await createIssuer(ctx);
     const account = await createServiceAccount(ctx, [ctx.target.workspace]);

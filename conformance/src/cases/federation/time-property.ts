@@ -7,6 +7,7 @@
  */
 import { jwt } from '@vendor-api/spec';
 import fc from 'fast-check';
+import { FEDERATION_CAPABILITIES } from '../../capabilities.js';
 import { defineCase } from '../../case.js';
 import {
   type Claims,
@@ -58,7 +59,7 @@ export const timeClaimsProperty = defineCase({
     'EXCH-ERR-EXPIRED',
     'FED-EXCHANGE-VERIFIES',
   ],
-  needs: ['issuers', 'federation-rules', 'service-accounts'],
+  needs: [...FEDERATION_CAPABILITIES],
   async run(ctx) {
     const key = await keyPair('ES256');
     const byDefault = await createRule(ctx, await createIssuer(ctx, { keys: [key] }));

@@ -5,6 +5,7 @@
  * expiry with the clock.
  */
 import { access, MANAGE_TUNNELS_SCOPE, type TokenExchangeResponse } from '@vendor-api/spec';
+import { FEDERATION_CAPABILITIES } from '../../capabilities.js';
 import { defineCase } from '../../case.js';
 import { needFor } from '../../needs.js';
 import { probe } from '../access/probes.js';
@@ -22,7 +23,6 @@ import {
 } from './support/index.js';
 import { batchWith, expectReach } from './workspaces.js';
 
-const FEDERATION = ['issuers', 'federation-rules', 'service-accounts'] as const;
 const turn = [{ role: 'user', content: 'hello' }] as const;
 
 export const developerTokenScope = defineCase({
@@ -50,7 +50,7 @@ export const developerTokenScope = defineCase({
     'RL-ACCESS-TOKEN-403',
     'USAGE-ACCESS-TOKEN-403',
   ],
-  needs: [...FEDERATION],
+  needs: [...FEDERATION_CAPABILITIES],
   async run(ctx) {
     const key = await keyPair('ES256');
     const rule = await createRule(ctx, await createIssuer(ctx, { keys: [key] }));
@@ -102,7 +102,7 @@ export const tunnelsTokenScope = defineCase({
     'RL-ACCESS-TOKEN-403',
     'USAGE-ACCESS-TOKEN-403',
   ],
-  needs: [...FEDERATION],
+  needs: [...FEDERATION_CAPABILITIES],
   async run(ctx) {
     const key = await keyPair('ES256');
     const rule = await createRule(ctx, await createIssuer(ctx, { keys: [key] }), {
@@ -126,7 +126,7 @@ export const developerTokenSessions = defineCase({
   title:
     'a workspace:developer token creates sessions and adds, lists, reads and deletes session resources like a key of its workspace; an org:manage_tunnels token gets 403',
   requirements: ['SRES-AUTH-CREDENTIALS', 'SRES-AUTH-SCOPE', 'SCOPE-WORKSPACE-DEVELOPER-SAME-AS-KEY'],
-  needs: [...FEDERATION, 'sessions', 'files'],
+  needs: [...FEDERATION_CAPABILITIES, 'sessions', 'files'],
   async run(ctx) {
     const key = await keyPair('ES256');
     const issuer = await createIssuer(ctx, { keys: [key] });
@@ -204,7 +204,10 @@ export const tokenExpiry = defineCase({
   family: 'federation',
   title: 'an access token works until expires_in seconds have passed and is refused after',
   requirements: ['EXCH-RESPONSE-EXPIRES-IN', 'FED-TOKEN-SHORT-LIVED-ONE-WORKSPACE'],
-  needs: [...FEDERATION, needFor('clock', "an access token's lifetime (up to 15 minutes) of server time")],
+  needs: [
+    ...FEDERATION_CAPABILITIES,
+    needFor('clock', "an access token's lifetime (up to 15 minutes) of server time"),
+  ],
   async run(ctx) {
     const key = await keyPair('ES256');
     const issuer = await createIssuer(ctx, { keys: [key] });

@@ -4,6 +4,7 @@
  * and the 16 KiB size at and over. The verdicts are `jwt.checkJwt`'s; the answers the machine's.
  */
 import { jwt } from '@vendor-api/spec';
+import { FEDERATION_CAPABILITIES } from '../../capabilities.js';
 import { type CaseContext, defineCase } from '../../case.js';
 import type { Response } from '../../http.js';
 import {
@@ -24,8 +25,6 @@ import {
   validClaims,
   without,
 } from './support/index.js';
-
-const FEDERATION = ['issuers', 'federation-rules', 'service-accounts'] as const;
 
 /** Checks one signed token against the verdict of the spec and the machine's answer. */
 export async function judge(
@@ -68,7 +67,7 @@ export const claimBoundaries = defineCase({
     'FED-EXCHANGE-VERIFIES',
     'EXCH-ERR-GRANT-CAUSE-HIDDEN',
   ],
-  needs: [...FEDERATION],
+  needs: [...FEDERATION_CAPABILITIES],
   async run(ctx) {
     const key = await keyPair('ES256');
     const issuers: IssuerHandle[] = [
@@ -118,7 +117,7 @@ export const sizeBoundary = defineCase({
   family: 'federation',
   title: 'an assertion of exactly 16 KiB (16384 bytes) is exchanged; one byte more is refused',
   requirements: ['JWT-SIZE-MAX', 'EXCH-ASSERTION-MAX', 'FED-EXCHANGE-VERIFIES'],
-  needs: [...FEDERATION],
+  needs: [...FEDERATION_CAPABILITIES],
   async run(ctx) {
     const key = await keyPair('ES256');
     const rule = await createRule(ctx, await createIssuer(ctx, { keys: [key] }));

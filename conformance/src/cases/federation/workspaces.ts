@@ -5,6 +5,7 @@
  */
 import type { MessageBatch } from '@vendor-api/spec';
 import type { Workspace } from '../../adapter.js';
+import { FEDERATION_CAPABILITIES } from '../../capabilities.js';
 import { type CaseContext, defineCase } from '../../case.js';
 import type { Auth, Response } from '../../http.js';
 import { listed } from '../message-batches/checks.js';
@@ -80,7 +81,7 @@ export const workspaceResolution = defineCase({
     'AUTH-TOKEN-ONE-WORKSPACE',
     'WS-DEFAULT-EXISTS',
   ],
-  needs: ['issuers', 'federation-rules', 'service-accounts', 'workspaces'],
+  needs: [...FEDERATION_CAPABILITIES, 'workspaces'],
   async run(ctx) {
     const w = await ctx.workspace();
     const wKey = keyOf(w, 'workspace_key_w');
@@ -138,7 +139,7 @@ export const tokenWorkspaceIsolation = defineCase({
     'FED-TOKEN-ACTS-AS-SERVICE-ACCOUNT',
     'AUTH-ACCESS-TOKEN-BEARER',
   ],
-  needs: ['issuers', 'federation-rules', 'service-accounts', 'workspaces'],
+  needs: [...FEDERATION_CAPABILITIES, 'workspaces'],
   async run(ctx) {
     const w = await ctx.workspace();
     const wKey = keyOf(w, 'workspace_key_w');

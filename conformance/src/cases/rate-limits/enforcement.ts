@@ -1,4 +1,5 @@
 import type { MessageBatch, OrganizationRateLimit } from '@vendor-api/spec';
+import { FEDERATION_CAPABILITIES } from '../../capabilities.js';
 import { defineCase } from '../../case.js';
 import type { Auth } from '../../http.js';
 import {
@@ -31,14 +32,7 @@ export const enqueuedBatchRequestsEnforced = defineCase({
   title:
     "a workspace's enqueued_batch_requests limit refuses a batch that would exceed it, for its keys and for tokens of rules for it",
   requirements: ['BATCH-RATE-LIMIT-ENQUEUED', 'RULE-WORKSPACE-LIMITS-APPLY'],
-  needs: [
-    'workspaces',
-    'rate-limit-overrides',
-    'rate-limit-enforcement',
-    'issuers',
-    'federation-rules',
-    'service-accounts',
-  ],
+  needs: ['workspaces', 'rate-limit-overrides', 'rate-limit-enforcement', ...FEDERATION_CAPABILITIES],
   async run(ctx) {
     const org = await allPages<OrganizationRateLimit>(ctx, 'organizations.rate_limits.list', {
       query: { group_type: 'batch' },

@@ -4,9 +4,20 @@
  * 2 usage or configuration error.
  */
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
-import { vendor as defaultVendor, type Vendor } from '@vendor-api/spec';
-import { invokedDirectly } from '@vendor-api/spec/cli';
+import { vendor as defaultVendor, pathPattern, type Vendor } from '@vendor-api/spec';
+import {
+  didYouMean,
+  httpUrlOption,
+  integerOption,
+  invokedDirectly,
+  type OptionValues,
+  orList,
+  parseOptions,
+  positionalsOf,
+  settleColour,
+  UsageError,
+  usageLine,
+} from '@vendor-api/spec/cli';
 import type { Dispatcher } from 'undici';
 import { VendorClient } from '../client.js';
 import { VERSION } from '../core/core.js';
@@ -34,8 +45,6 @@ const EXIT_OK = 0;
 const EXIT_FAILURE = 1;
 const EXIT_USAGE = 2;
 
-class UsageError extends Error {}
-
 const GLOBAL = `Global options:
   --base-url URL      service base address (default: base_url of the profile)
   --profile NAME      use this profile (as if the profile variable were set)
@@ -58,6 +67,7 @@ Commands:
   profiles use NAME        make NAME the active profile (writes active_config)
   token                    print a valid access token (federation exchange, cached)
   request METHOD PATH      send a raw request and print the JSON response
+  help COMMAND             the help of a command (as COMMAND --help)
 
 ${GLOBAL}
 
@@ -112,25 +122,80 @@ const OPTIONS = {
   'json-errors': { type: 'boolean' },
 } as const;
 
-type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+type Values = OptionValues<typeof OPTIONS>;
 
-function intOption(values: Values, name: 'max-retries' | 'timeout-ms'): number | undefined {
-  const raw = values[name];
-  if (raw === undefined) return undefined;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--${name} must be a non-negative integer`);
-  return n;
+/** The commands, each with the subcommands it takes (none: it takes none). */
+const COMMANDS = { auth: ['status'], profiles: ['list', 'use'], token: [], request: [] } as const;
+type CommandName = keyof typeof COMMANDS;
+const isCommand = (name: string | undefined): name is CommandName =>
+  name !== undefined && Object.hasOwn(COMMANDS, name);
+
+/** Options only `request` takes; the others go with every command. */
+const REQUEST_OPTIONS = [
+  'data',
+  'query',
+  'beta',
+  'header',
+] as const satisfies readonly (keyof typeof OPTIONS)[];
+const optionsOf = (command: CommandName | undefined): string[] =>
+  Object.keys(OPTIONS).filter(
+    (o) =>
+      command === undefined || command === 'request' || !(REQUEST_OPTIONS as readonly string[]).includes(o),
+  );
+
+/** The request methods the API uses. */
+const METHODS = ['GET', 'POST', 'DELETE'] as const;
+
+/** The subcommand of `auth` or `profiles`, checked; a mistyped one names the closest. */
+function subcommandOf(command: 'auth' | 'profiles', rest: readonly string[]): string {
+  const subs: readonly string[] = COMMANDS[command];
+  const [sub] = rest;
+  if (sub === undefined) throw new UsageError(`${command} needs a subcommand: ${subs.join(' or ')}`);
+  if (!subs.includes(sub))
+    throw new UsageError(`unknown ${command} command ${JSON.stringify(sub)}${didYouMean(sub, subs)}`);
+  return sub;
+}
+
+/** No arguments beyond the first `count`. */
+function noneBeyond(rest: readonly string[], count: number): void {
+  if (rest.length > count) throw new UsageError(`unexpected argument ${JSON.stringify(rest[count])}`);
+}
+
+/** The client options of the command line, each value checked. */
+function clientOptions(values: Values) {
+  return {
+    ...(values['base-url'] !== undefined ? { baseURL: httpUrlOption('base-url', values['base-url']) } : {}),
+    ...(values['max-retries'] !== undefined
+      ? { maxRetries: integerOption('max-retries', values['max-retries'], { min: 0 }) }
+      : {}),
+    ...(values['timeout-ms'] !== undefined
+      ? { timeoutMs: integerOption('timeout-ms', values['timeout-ms'], { min: 1 }) }
+      : {}),
+  };
 }
 
 export async function main(argv: readonly string[], io: CliIO): Promise<number> {
   const v = io.vendor ?? defaultVendor;
   const texts = help(v);
+  // Asked for before the options are read, so that a mistake in them is reported as asked too.
+  const jsonErrors = argv.includes('--json-errors');
+  /** A usage error: one line pointing at the help of the command (or one JSON line). */
+  const usage = (message: string, command?: string): number => {
+    io.stderr(
+      jsonErrors
+        ? `${JSON.stringify({ error: { kind: 'usage', message } })}\n`
+        : `${usageLine(message, `${v.name}${command ? ` ${command}` : ''} --help`)}\n`,
+    );
+    return EXIT_USAGE;
+  };
+  const named = positionalsOf(OPTIONS, argv)[0];
+  const namedCommand = isCommand(named) ? named : undefined;
   let parsed: { values: Values; positionals: string[] };
   try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseOptions(OPTIONS, argv, { suggest: optionsOf(namedCommand) });
   } catch (error) {
-    io.stderr(`${(error as Error).message}\n\n${texts.main}\n`);
-    return EXIT_USAGE;
+    if (error instanceof UsageError) return usage(error.message, namedCommand);
+    throw error;
   }
   const { values, positionals } = parsed;
   if (values.version) {
@@ -138,19 +203,26 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     return EXIT_OK;
   }
   const [command, ...rest] = positionals;
-  if (command === undefined || command === 'help') {
-    (values.help || command === 'help' ? io.stdout : io.stderr)(`${texts.main}\n`);
-    return values.help || command === 'help' ? EXIT_OK : EXIT_USAGE;
+  if (command === undefined) {
+    (values.help ? io.stdout : io.stderr)(`${texts.main}\n`);
+    return values.help ? EXIT_OK : EXIT_USAGE;
   }
-  const commandHelp = texts[command];
-  if (!commandHelp) {
-    io.stderr(`unknown command ${JSON.stringify(command)}\n\n${texts.main}\n`);
-    return EXIT_USAGE;
-  }
-  if (values.help) {
-    io.stdout(`${commandHelp}\n`);
+  const unknownCommand = (name: string) =>
+    usage(`unknown command ${JSON.stringify(name)}${didYouMean(name, [...Object.keys(COMMANDS), 'help'])}`);
+  if (command === 'help') {
+    const [asked, extra] = rest;
+    if (extra !== undefined) return usage(`unexpected argument ${JSON.stringify(extra)}`);
+    if (asked !== undefined && !isCommand(asked)) return unknownCommand(asked);
+    io.stdout(`${texts[asked ?? 'main']}\n`);
     return EXIT_OK;
   }
+  if (!isCommand(command)) return unknownCommand(command);
+  if (values.help) {
+    io.stdout(`${texts[command]}\n`);
+    return EXIT_OK;
+  }
+  const foreign = Object.keys(values).filter((k) => !optionsOf(command).includes(k));
+  if (foreign.length) return usage(`${command} takes no ${foreign.map((k) => `--${k}`).join(', ')}`, command);
 
   const env: Record<string, string | undefined> = { ...io.env };
   if (values.profile !== undefined) env[v.env.profile] = values.profile;
@@ -160,23 +232,15 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     ...(values['config-dir'] !== undefined ? { configDir: values['config-dir'] } : {}),
     ...(io.homeDir !== undefined ? { homeDir: io.homeDir } : {}),
   };
-  const makeClient = () =>
-    new VendorClient({
-      ...envInputs,
-      ...(values['base-url'] !== undefined ? { baseURL: values['base-url'] } : {}),
-      ...(io.dispatcher ? { dispatcher: io.dispatcher } : {}),
-      ...(intOption(values, 'max-retries') !== undefined
-        ? { maxRetries: intOption(values, 'max-retries')! }
-        : {}),
-      ...(intOption(values, 'timeout-ms') !== undefined
-        ? { timeoutMs: intOption(values, 'timeout-ms')! }
-        : {}),
-    });
 
   try {
+    const options = clientOptions(values);
+    const makeClient = () =>
+      new VendorClient({ ...envInputs, ...options, ...(io.dispatcher ? { dispatcher: io.dispatcher } : {}) });
     switch (command) {
       case 'auth': {
-        if (rest[0] !== 'status' || rest.length !== 1) throw new UsageError(`expected \`auth status\``);
+        subcommandOf('auth', rest);
+        noneBeyond(rest, 1);
         const r = resolve(envInputs);
         if (r.outcome === 'resolved') {
           io.stdout(`source ${r.source} (${r.sourceName.replace(/_/g, ' ')})\n${r.description}\n`);
@@ -186,8 +250,8 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
         return EXIT_USAGE;
       }
       case 'profiles': {
-        const [sub, name, ...extra] = rest;
-        if (sub === 'list' && name === undefined) {
+        if (subcommandOf('profiles', rest) === 'list') {
+          noneBeyond(rest, 1);
           const listing = await listProfiles(envInputs);
           io.stdout(
             `configuration directory: ${listing.configDir}\nactive profile: ${listing.active} (from ${listing.activeFrom.replace(/_/g, ' ')})\n`,
@@ -196,25 +260,29 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
           if (listing.names.length === 0) io.stdout('(no profiles)\n');
           return EXIT_OK;
         }
-        if (sub === 'use' && name !== undefined && extra.length === 0) {
-          const path = await setActiveProfile(envInputs, name);
-          io.stdout(`active profile: ${name} (${path})\n`);
-          return EXIT_OK;
-        }
-        throw new UsageError('expected `profiles list` or `profiles use NAME`');
+        const name = rest[1];
+        if (name === undefined) throw new UsageError('profiles use needs the NAME of a profile');
+        noneBeyond(rest, 2);
+        const path = await setActiveProfile(envInputs, name);
+        io.stdout(`active profile: ${name} (${path})\n`);
+        return EXIT_OK;
       }
       case 'token': {
-        if (rest.length) throw new UsageError('`token` takes no arguments');
+        noneBeyond(rest, 0);
         const client = makeClient();
         io.stdout(`${await client.accessToken()}\n`);
         return EXIT_OK;
       }
       case 'request': {
-        const [method, path, ...extra] = rest;
-        if (!method || !path || extra.length) throw new UsageError('expected `request METHOD PATH`');
-        const m = method.toUpperCase();
-        if (!['GET', 'POST', 'DELETE'].includes(m))
-          throw new UsageError(`METHOD must be GET, POST or DELETE, not ${method}`);
+        const [method, path] = rest;
+        if (!method || !path)
+          throw new UsageError('request needs METHOD and PATH, e.g. `request GET /v1/dreams`');
+        noneBeyond(rest, 2);
+        const m = METHODS.find((known) => known === method.toUpperCase());
+        if (!m)
+          throw new UsageError(
+            `METHOD must be ${orList(METHODS)}; got ${JSON.stringify(method)}${didYouMean(method.toUpperCase(), METHODS)}`,
+          );
         const query: Record<string, string[]> = {};
         for (const q of values.query ?? []) {
           const i = q.indexOf('=');
@@ -228,17 +296,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
           if (i <= 0) throw new UsageError(`--header expects K:V, got ${JSON.stringify(h)}`);
           headers[h.slice(0, i).trim()] = h.slice(i + 1).trim();
         }
-        let body: unknown;
-        if (values.data !== undefined) {
-          const text = values.data.startsWith('@')
-            ? await readFile(values.data.slice(1), 'utf8')
-            : values.data;
-          try {
-            body = JSON.parse(text);
-          } catch {
-            throw new UsageError('--data must be JSON');
-          }
-        }
+        const body = values.data === undefined ? undefined : await bodyOf(values.data);
         const client = makeClient();
         const betas = [...new Set([...documentedBetas(m, path), ...(values.beta ?? [])])];
         const res = await client.request(
@@ -254,20 +312,14 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
         io.stdout(text.endsWith('\n') ? text : `${text}\n`);
         return EXIT_OK;
       }
-      default:
-        throw new UsageError(`unknown command ${command}`);
     }
   } catch (error) {
+    if (error instanceof UsageError) return usage(error.message, command);
     if (values['json-errors']) {
       io.stderr(`${JSON.stringify({ error: jsonError(error) })}\n`);
-      const usage =
-        error instanceof UsageError ||
-        (error instanceof ConfigurationError && !(error instanceof IdentityTokenFileNotFoundError));
-      return usage ? EXIT_USAGE : EXIT_FAILURE;
-    }
-    if (error instanceof UsageError) {
-      io.stderr(`${error.message}\n\n${commandHelp}\n`);
-      return EXIT_USAGE;
+      const usageLike =
+        error instanceof ConfigurationError && !(error instanceof IdentityTokenFileNotFoundError);
+      return usageLike ? EXIT_USAGE : EXIT_FAILURE;
     }
     if (error instanceof ConfigurationError && !(error instanceof IdentityTokenFileNotFoundError)) {
       io.stderr(
@@ -285,13 +337,33 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
   }
 }
 
+/** The body `--data` gives: JSON text, or `@FILE` to read it from a file. */
+async function bodyOf(data: string): Promise<unknown> {
+  let text = data;
+  if (data.startsWith('@')) {
+    try {
+      text = await readFile(data.slice(1), 'utf8');
+    } catch (error) {
+      const reason =
+        (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+      throw new UsageError(`--data ${data}: cannot read ${data.slice(1)}: ${reason}`);
+    }
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(
+      `--data must be JSON text or @FILE; ${data.startsWith('@') ? `${data.slice(1)} is not JSON` : 'got text that is not JSON'} (${(error as Error).message})`,
+    );
+  }
+}
+
 /** The betas the documented operation at METHOD PATH requires (none for a path it does not know). */
 function documentedBetas(method: string, path: string): readonly string[] {
   const pathname = /^https?:\/\//i.test(path) ? new URL(path).pathname : (path.split('?')[0] ?? path);
   for (const op of Object.values(operations)) {
     if (op.method !== method || op.path === null) continue;
-    const pattern = new RegExp(`^${op.path.replace(/\{[a-z_]+\}/g, '[^/]+')}$`);
-    if (pattern.test(pathname)) return op.betas;
+    if (pathPattern(op.path).test(pathname)) return op.betas;
   }
   return [];
 }
@@ -299,7 +371,6 @@ function documentedBetas(method: string, path: string): readonly string[] {
 /** An error as `--json-errors` prints it. */
 function jsonError(error: unknown): Record<string, unknown> {
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof UsageError) return { kind: 'usage', message };
   if (error instanceof IdentityTokenFileNotFoundError)
     return { kind: 'identity_token_file_not_found', message };
   if (error instanceof CredentialsError) return { kind: 'credentials', code: error.code, message };
@@ -319,6 +390,7 @@ function jsonError(error: unknown): Record<string, unknown> {
 
 /** Runs the command line of this process and sets its exit code (the bin calls it). */
 export function runCli(): void {
+  settleColour();
   main(process.argv.slice(2), {
     env: process.env,
     stdout: (t) => process.stdout.write(t),

@@ -1,8 +1,10 @@
 /** Building request URLs: path templates, query strings, base URLs. */
 
+import { fillPath as fillTemplate } from '@vendor-api/spec';
+
 /** Fills `{name}` placeholders with URL-encoded values; throws when one is missing. */
 export function fillPath(template: string, params: Readonly<Record<string, string>> = {}): string {
-  return template.replace(/\{([A-Za-z0-9_]+)\}/g, (_, name: string) => {
+  return fillTemplate(template, (name) => {
     const value = params[name];
     if (value === undefined || value === '') throw new TypeError(`missing path parameter ${name}`);
     return encodeURIComponent(value);

@@ -99,6 +99,100 @@ describe('vendor CLI', () => {
     expect((await run(['profiles', 'frob'])).code).toBe(2);
   });
 
+  it.each([
+    [['--bse-url', 'x'], 'unknown option --bse-url (did you mean --base-url?); see vendor --help'],
+    [
+      ['auth', 'status', '--jsn-errors'],
+      'unknown option --jsn-errors (did you mean --json-errors?); see vendor auth --help',
+    ],
+    // --data is request's: not offered to token.
+    [['token', '--dat', '{}'], 'unknown option --dat; see vendor token --help'],
+    [
+      ['request', 'GET', '/x', '--dat', '{}'],
+      'unknown option --dat (did you mean --data?); see vendor request --help',
+    ],
+    [['reqest'], 'unknown command "reqest" (did you mean request?); see vendor --help'],
+    [['help', 'tokn'], 'unknown command "tokn" (did you mean token?); see vendor --help'],
+    [['help', 'auth', 'status'], 'unexpected argument "status"; see vendor --help'],
+    [['auth'], 'auth needs a subcommand: status; see vendor auth --help'],
+    [['auth', 'statu'], 'unknown auth command "statu" (did you mean status?); see vendor auth --help'],
+    [['auth', 'status', 'x'], 'unexpected argument "x"; see vendor auth --help'],
+    [['profiles', 'lst'], 'unknown profiles command "lst" (did you mean list?); see vendor profiles --help'],
+    [['profiles', 'use'], 'profiles use needs the NAME of a profile; see vendor profiles --help'],
+    [['token', 'x'], 'unexpected argument "x"; see vendor token --help'],
+    [['token', '-d', '{}', '-q', 'a=b'], 'token takes no --data, --query; see vendor token --help'],
+    [
+      ['request', 'GTE', '/x'],
+      'METHOD must be GET, POST or DELETE; got "GTE" (did you mean GET?); see vendor request --help',
+    ],
+    [
+      ['request', 'GET', '/x', '--max-retries', 'x'],
+      '--max-retries must be a non-negative integer; got "x"; see vendor request --help',
+    ],
+    [
+      ['request', 'GET', '/x', '--max-retries=-1'],
+      '--max-retries must be a non-negative integer; got "-1"; see vendor request --help',
+    ],
+    [
+      ['request', 'GET', '/x', '--timeout-ms', '0'],
+      '--timeout-ms must be a positive integer; got "0"; see vendor request --help',
+    ],
+    [
+      ['request', 'GET', '/x', '--timeout-ms', '-3'],
+      '--timeout-ms needs a value; to give "-3", write --timeout-ms=-3; see vendor request --help',
+    ],
+    [
+      ['token', '--base-url', 'localhost:3000'],
+      '--base-url must be an absolute http(s) URL; got "localhost:3000"; see vendor token --help',
+    ],
+    [['request', 'GET', '/x', '--base-url'], '--base-url needs a value; see vendor request --help'],
+    [['request', 'GET', '/x', '-q', 'limit'], '--query expects K=V, got "limit"; see vendor request --help'],
+    [['request', 'GET', '/x', '-H', 'x'], '--header expects K:V, got "x"; see vendor request --help'],
+    [
+      ['request', 'POST', '/x', '-d', '@/no/such/file.json'],
+      '--data @/no/such/file.json: cannot read /no/such/file.json: no such file; see vendor request --help',
+    ],
+  ])('%j: one line, exit 2', async (argv, line) => {
+    const r = await run(argv, { [E.apiKey]: API_KEY });
+    expect([r.code, r.stderr, r.stdout]).toEqual([2, `error: ${line}\n`, '']);
+  });
+
+  it('--data that is not JSON is one line naming it', async () => {
+    const r = await run(['request', 'POST', '/x', '-d', '{nope', '--base-url', server.url], {
+      [E.apiKey]: API_KEY,
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /^error: --data must be JSON text or @FILE; got text that is not JSON \(.+\); see vendor request --help\n$/,
+    );
+  });
+
+  it('--json-errors: a usage error, in the options too, is one JSON line of kind usage', async () => {
+    for (const argv of [
+      ['--bse-url', 'x', '--json-errors'],
+      ['auth', 'statu', '--json-errors'],
+      ['request', 'GET', '/x', '--timeout-ms', '0', '--json-errors'],
+    ]) {
+      const r = await run(argv);
+      expect(r.code).toBe(2);
+      expect(JSON.parse(r.stderr)).toEqual({ error: { kind: 'usage', message: expect.any(String) } });
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+
+  it('help COMMAND prints what COMMAND --help prints; help alone the main help', async () => {
+    const main = await run(['--help']);
+    expect((await run(['help'])).stdout).toBe(main.stdout);
+    expect(main.stdout).toContain('help COMMAND');
+    for (const command of ['auth', 'profiles', 'token', 'request']) {
+      const own = await run([command, '--help']);
+      const asked = await run(['help', command]);
+      expect([asked.code, asked.stdout]).toEqual([0, own.stdout]);
+      expect(own.stdout).toContain(`Usage: ${vendor.name} ${command}`);
+      expect(own.stdout).not.toBe(main.stdout);
+    }
+  });
+
   it('CRED-SOURCE-2-ENV, CRED-SOURCE-5-ACTIVE-PROFILE: auth status shows the source without the secret', async () => {
     const r = await run(['auth', 'status'], { [E.apiKey]: API_KEY });
     expect(r.code).toBe(0);

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { vendor } from '@vendor-api/spec';
+import { fillPath, vendor } from '@vendor-api/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VendorClient } from '../../src/client.js';
 import {
@@ -178,7 +178,7 @@ describe('VERSION-HEADER-EVERY-REQUEST: every generated operation', () => {
       const req = server.requests.at(-1)!;
       expect(req.method).toBe(operation.method);
       if (operation.path) {
-        const expected = operation.path.replace(/\{([a-z_]+)\}/g, (_, p: string) => `${p}_value`);
+        const expected = fillPath(operation.path, (p) => `${p}_value`);
         expect(req.path).toBe(expected);
       } else expect(req.path).toBe('/results/abc');
       expect(req.headers[V]).toBe(vendor.apiVersion);

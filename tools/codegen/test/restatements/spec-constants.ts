@@ -93,6 +93,7 @@ const SKIPPED_EXPORTS = new Set([
   'CAPABILITY_NAMES',
   'OPT_IN_CAPABILITIES',
   'DECLARED_CAPABILITIES',
+  'FEDERATION_CAPABILITIES',
 ]);
 
 /** Schema keywords whose values are contract values (the rest is JSON Schema vocabulary). */
@@ -284,7 +285,7 @@ export function collectSpecConstants(): SpecConstants {
     for (const b of e.betas) addString(b, `${where} beta`);
     if (e.scope) addString(e.scope, `${where} scope`);
     if (e.path) {
-      const shape = e.path.replace(/\{[^}]*\}/g, '{}');
+      const shape = Spec.fillPath(e.path, () => '{}');
       paths.set(shape, `${where} path ${e.path}`);
       const cut = shape.indexOf('{}');
       if (cut > 0) {

@@ -1,32 +1,8 @@
-import type { workspaceRules } from '@vendor-api/spec';
-import type fc from 'fast-check';
-import { applyMember, decided } from '../support.js';
-import { pickUser, pickWorkspace, type WsModel, type WsReal } from './model.js';
+import { MemberCommand } from './member.js';
 
-/**
- * DELETE /v1/organizations/workspaces/{workspace_id}/members/{user_id}.
- * Only operations the member rules decide (`checkMemberChange` allowed or rejected) are run; the
- * members read back must hold the roles `effectiveWorkspaceRole` gives.
- */
-export class MemberRemoveCommand implements fc.AsyncCommand<WsModel, WsReal> {
-  constructor(
-    readonly ws: number,
-    readonly user: number,
-  ) {}
-  private op(): workspaceRules.MemberOperation {
-    return { kind: 'remove' };
-  }
-  check(model: WsModel): boolean {
-    const w = pickWorkspace(model, this.ws);
-    const u = pickUser(model, this.user);
-    return w !== undefined && u !== undefined && decided(this.op(), u, w, u.id);
-  }
-  async run(model: WsModel, real: WsReal): Promise<void> {
-    const w = pickWorkspace(model, this.ws)!;
-    const u = pickUser(model, this.user)!;
-    await applyMember(real.ctx, real.org, w, u, this.op(), model.users);
-  }
-  toString(): string {
-    return `memberRemove(#${this.ws}, user #${this.user})`;
+/** DELETE /v1/organizations/workspaces/{workspace_id}/members/{user_id}. */
+export class MemberRemoveCommand extends MemberCommand {
+  constructor(ws: number, user: number) {
+    super(ws, user, { kind: 'remove' }, 'memberRemove');
   }
 }

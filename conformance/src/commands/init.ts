@@ -17,10 +17,12 @@ import {
   CONTROL_PROTOCOL_VERSION,
   CONTROL_TOKEN_HEADER,
 } from '@vendor-api/spec';
-import { capabilityRows } from './capability-table.js';
-import { allCases } from './cases/index.js';
+import { didYouMean, UsageError } from '@vendor-api/spec/cli';
+import { capabilityRows } from '../capability-table.js';
+import { allCases } from '../cases/index.js';
+import type { Command, Values } from './common.js';
 
-export const INIT_HELP = `Usage: vendor-conformance init [--kind control|adapter] [--out FILE] [--force]
+const INIT_HELP = `Usage: vendor-conformance init [--kind control|adapter] [--out FILE] [--force]
 
 Writes a starter for running the suite against your server:
   --kind control    (default) conformance-control.md: the conformance control API endpoints to
@@ -35,21 +37,15 @@ Exit codes: 0 written, 2 usage error (an unknown kind, an existing file without 
 
 const KINDS = { control: 'conformance-control.md', adapter: 'conformance-adapter.mjs' } as const;
 
-export async function commandInit(options: {
-  readonly out?: string;
-  readonly kind?: string;
-  readonly force: boolean;
-}): Promise<number> {
-  const kind = options.kind ?? 'control';
-  if (!Object.hasOwn(KINDS, kind)) {
-    console.error(`error: --kind takes ${Object.keys(KINDS).join(' or ')}; got ${JSON.stringify(kind)}`);
-    return 2;
-  }
-  const out = resolve(options.out ?? KINDS[kind as keyof typeof KINDS]);
-  if (!options.force && (await exists(out))) {
-    console.error(`error: ${out} exists; --force overwrites it`);
-    return 2;
-  }
+async function commandInit(values: Values): Promise<number> {
+  const kind = values.kind ?? 'control';
+  if (!Object.hasOwn(KINDS, kind))
+    throw new UsageError(
+      `--kind takes ${Object.keys(KINDS).join(' or ')}; got ${JSON.stringify(kind)}${didYouMean(kind, Object.keys(KINDS))}`,
+    );
+  const out = resolve(values.out ?? KINDS[kind as keyof typeof KINDS]);
+  if (values.force !== true && (await exists(out)))
+    throw new UsageError(`${out} exists; --force overwrites it`);
   await mkdir(dirname(out), { recursive: true });
   await writeFile(out, kind === 'control' ? controlStarter() : adapterStarter());
   console.log(`wrote ${out}`);
@@ -164,3 +160,11 @@ ${blocks.join('\n')}  };
 }
 `;
 }
+
+export const init: Command = {
+  synopsis: 'init',
+  summary: ['write a starter: the control endpoints to implement, or an adapter module'],
+  help: INIT_HELP,
+  options: ['out', 'kind', 'force'],
+  run: commandInit,
+};
