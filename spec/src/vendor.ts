@@ -191,8 +191,9 @@ export function vendorTranslation(v: Vendor): VendorTranslation | null {
     };
   // Published names in a message, longest first; a marked value runs to the end of its JSON string.
   const pairs = new Map<string, string>();
-  for (const key of ['exact', 'prefixes', 'headers'] as const)
-    published[key].forEach((name, i) => pairs.set(name, own[key][i] ?? name));
+  for (const key of ['exact', 'prefixes', 'headers'] as const) {
+    for (const [i, name] of published[key].entries()) pairs.set(name, own[key][i] ?? name);
+  }
   const names = [...pairs.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
   const pattern = new RegExp(`${FOREIGN}([^"\\s]*)|(${names.join('|')})`, 'g');
   return {

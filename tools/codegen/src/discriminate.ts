@@ -92,6 +92,7 @@ function discriminated(members: Json[], kinds: JsonObject[], tag: string, rest: 
     properties: { [tag]: { enum: values } },
     allOf: members.map((member, i) => ({
       if: { required: [tag], properties: { [tag]: { const: values[i] as string } } },
+      // biome-ignore lint/suspicious/noThenProperty: the JSON Schema keyword, in a schema never awaited
       then: member,
     })),
   };
