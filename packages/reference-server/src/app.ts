@@ -45,6 +45,7 @@ import { createIds } from './ids.js';
 import { catchUpDream } from './lifecycle/dreams.js';
 import { catchUpBatch, resultsPath } from './lifecycle/message-batches.js';
 import { Schedule } from './lifecycle/schedule.js';
+import { type PersistedState, restoreState, restoreStore } from './persistence.js';
 import {
   answerClientError,
   checkPublicUrl,
@@ -123,6 +124,8 @@ export interface ServerOptions {
    * bytes from the cryptographic random source, a new one per start).
    */
   readonly testControlToken?: string;
+  /** A saved state to start from (`readStateFile`): its records, keys and id sequences; `seed` is its own. */
+  readonly restore?: PersistedState;
 }
 
 /** How long the server waits on the other side of a connection. */
@@ -169,10 +172,11 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
   // With test control the wall clock is one test control can move and freeze.
   const clock = options.clock ?? (options.testControl ? new SandboxClock() : realClock);
   const variants = new VariantSet(options.variants ?? []);
-  const ids = variantIds(variants, createIds(options.seed ?? 0));
-  const store: Store = createMemoryStore();
+  const saved = options.restore;
+  const ids = variantIds(variants, createIds(saved?.ids.seed ?? options.seed ?? 0, saved?.ids.counters));
+  const store: Store = saved === undefined ? createMemoryStore() : restoreStore(saved);
   const timings: Timings = { ...DEFAULT_TIMINGS, ...options.timings };
-  const demo = seedDemo(store, ids, v, variants);
+  const demo = saved === undefined ? seedDemo(store, ids, v, variants) : saved.demo;
   const state: ServerState = {
     vendor: v,
     spec,
@@ -208,6 +212,7 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     options.federationNetwork ?? (options.testControl ? new VirtualNetwork(realNetwork) : realNetwork),
     timeLimits.keySetFetchMs,
   );
+  if (saved !== undefined) restoreState(state, saved);
   const handlers = options.handlers ?? allHandlers;
 
   const testControlToken = options.testControl

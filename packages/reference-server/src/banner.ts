@@ -19,6 +19,8 @@ export interface BannerInfo {
   readonly variants: readonly string[];
   /** The token every test-control call carries (null: no test control). */
   readonly testControlToken: string | null;
+  /** The file the state is kept in (null or absent: in memory only). */
+  readonly statePath?: string | null;
 }
 
 /** `label:` padded so the values line up. */
@@ -58,6 +60,12 @@ export function bannerLines(info: BannerInfo): string[] {
     ['workspace id', info.demo.workspaceId],
     ['models', `${v.models.all.join(', ')} (dated ids and aliases: ${rateLimits.method} ${rateLimits.path})`],
     ['clock', clockLine(info.clock, info.timings, info.testControl)],
+    [
+      'state',
+      info.statePath
+        ? `kept in ${info.statePath} (restored at start, saved as it changes and on shutdown)`
+        : 'in memory: lost when the server stops (--state FILE keeps it)',
+    ],
   ];
   // The conformance control API (its protocol: the spec's control table): `vendor-conformance run
   // --control-url URL --control-token TOKEN`.

@@ -5,11 +5,13 @@
  * request to try (see `--help`).
  */
 import { parseArgs } from 'node:util';
+import { vendor as publishedVendor } from '@vendor-api/spec';
 import { packageVersion } from '@vendor-api/spec/cli';
 import { createServer } from './app.js';
 import { bannerLines } from './banner.js';
 import { type Clock, ManualClock, SandboxClock } from './clock.js';
 import { FAULTS, resolveFaults } from './faults/index.js';
+import { keepState, readStateFile, STATE_SAVE_INTERVAL_MS } from './persistence.js';
 import type { Timings } from './state.js';
 import { parseVariants, VARIANTS } from './variants/index.js';
 
@@ -25,6 +27,9 @@ const HELP = `Usage: reference-server [options]
   --test-control            mount the test-control API under /_test/ (fixtures, faults, time);
                             every call carries the printed token in the test-control-token header
   --public-url URL          base URL of absolute URLs in answers (default: the listening address)
+  --state FILE              keep the state (keys included, so the file is 0600) in FILE: restored
+                            at start, saved every ${STATE_SAVE_INTERVAL_MS / 1000} s and on shutdown (default: in memory only,
+                            lost when the server stops; the seed of a restored state is its own)
   --faults A,B              switch seeded faults on (--list-faults prints the catalog)
   --list-faults             print the fault catalog and exit
   --variants A,B            switch variants on: legal alternatives where the documents are silent
@@ -44,7 +49,7 @@ Time:
                             each: a number of seconds, or 'never' (only test control drives it);
                             a batch still expires 24 h after creation, results stay 29 days
 
-Exit codes: 0 stopped by a signal, 2 bad options.`;
+Exit codes: 0 stopped by a signal, 2 bad options or a state file that cannot be used.`;
 
 let values: Record<string, string | boolean | undefined>;
 try {
@@ -58,6 +63,7 @@ try {
       vendor: { type: 'string' },
       'test-control': { type: 'boolean', default: false },
       'public-url': { type: 'string' },
+      state: { type: 'string' },
       faults: { type: 'string', default: '' },
       'list-faults': { type: 'boolean', default: false },
       variants: { type: 'string', default: '' },
@@ -145,9 +151,13 @@ if (values.clock === 'manual' && !testControl) {
   console.error('--clock manual needs --test-control: only test control moves a manual clock');
   process.exit(2);
 }
+const statePath = typeof values.state === 'string' ? values.state : null;
 let app: ReturnType<typeof createServer>;
 try {
+  const vendorName = typeof values.vendor === 'string' ? values.vendor : publishedVendor.name;
+  const restore = statePath === null ? null : readStateFile(statePath, vendorName);
   app = createServer({
+    ...(restore === null ? {} : { restore }),
     seed: String(values.seed ?? '0'),
     testControl,
     faults,
@@ -157,6 +167,7 @@ try {
     ...(typeof values.vendor === 'string' ? { vendor: values.vendor } : {}),
     ...(typeof values['public-url'] === 'string' ? { publicUrl: values['public-url'] } : {}),
   });
+  if (statePath !== null) keepState(app, statePath);
 } catch (error) {
   console.error((error as Error).message);
   process.exit(2);
@@ -173,6 +184,7 @@ const lines = bannerLines({
   faults,
   variants,
   testControlToken: app.reference.testControlToken,
+  statePath,
 });
 console.log(lines.join('\n'));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -13,13 +13,11 @@
  * documents are silent (issue item 1): each must still be refused with a 400, so the change that
  * makes it pass has to take it off the list.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import Anthropic from '@anthropic-ai/sdk';
 import { createSpec, defineVendor, operation } from '@vendor-api/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { field, start, stopStarted } from '../../../packages/reference-server/test/processes.js';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const v = defineVendor('anthropic');
 const model = v.models.sonnet;
 
@@ -33,44 +31,13 @@ const PENDING: Readonly<Record<string, string>> = {
     'tolerance: issue item 1 (list calls refuse query parameters the documents do not show)',
 };
 
-let server: ChildProcess | undefined;
 let client: Anthropic;
 
-/** Starts the sandbox in its own process group; resolves to its banner. */
-function startSandbox(): Promise<string> {
-  const child = spawn('corepack', ['pnpm', 'start', '--', '--vendor', v.name, '--port', '0'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, COREPACK_ENABLE_DOWNLOAD_PROMPT: '0' },
-  });
-  server = child;
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      if (/A first message:\n.*\n.*curl .*\n/.test(output)) resolve(output);
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      reject(new Error(`the sandbox exited (${code}) before its banner:\n${output}`)),
-    );
-  });
-}
-
-const bannerField = (banner: string, label: string): string => {
-  const value = new RegExp(`^${label}:\\s+(\\S+)`, 'm').exec(banner)?.[1];
-  if (value === undefined) throw new Error(`no ${label} in the banner:\n${banner}`);
-  return value;
-};
-
 beforeAll(async () => {
-  const banner = await startSandbox();
-  const apiKey = bannerField(banner, 'workspace key');
+  const banner = await start(['start', '--', '--vendor', v.name, '--port', '0']);
+  const apiKey = field(banner, 'workspace key');
   client = new Anthropic({
-    baseURL: bannerField(banner, 'base URL'),
+    baseURL: field(banner, 'base URL'),
     // An explicit key: the SDK reads no variable and no profile of the machine.
     apiKey,
     maxRetries: 0,
@@ -79,10 +46,8 @@ beforeAll(async () => {
   });
 }, 120_000);
 
-afterAll(() => {
-  // The whole group: pnpm, tsx and the server under them.
-  if (server?.pid !== undefined && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
-});
+// The whole process group: pnpm, tsx and the server under them.
+afterAll(stopStarted);
 
 const turn = [{ role: 'user' as const, content: 'Hello from a third-party client' }];
 /** Every beta the documents require on dream calls (the SDK adds only its own). */
