@@ -53,6 +53,7 @@ export default defineConfig({
       { extends: true, test: { name: 'trace', include: ['tools/trace/test/**/*.test.ts'] } },
       { extends: true, test: { name: 'docs', include: ['tools/docs/test/**/*.test.ts'] } },
       { extends: true, test: { name: 'generators', include: ['tools/generators/test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'sdk-compat', include: ['tools/sdk-compat/test/**/*.test.ts'] } },
     ],
   },
 });

@@ -414,10 +414,10 @@ export const VARIANTS = [
       'Replies use more of the message format: `stop_sequences` (a creation parameter the documents do not show) is honoured, with `stop_reason` `stop_sequence`; a request with thinking enabled gets a `thinking` block before its text.',
   },
   {
-    name: 'streamed-replies',
+    name: 'unstreamed-replies',
     unspecified: ['UNSPEC-MSG-STREAMING'],
     description:
-      'Message creation with `stream: true` (a parameter the documents do not show) answers server-sent events (`message_start`, `content_block_start`, `content_block_delta`, `content_block_stop`, `message_delta`, `message_stop`) instead of the whole message.',
+      'Message creation does not stream: a request with `stream: true` (a parameter the documents do not show) is answered the whole message as JSON, as without it.',
   },
   {
     name: 'other-token-counts',

@@ -130,6 +130,82 @@ export function publishedForm(v: Vendor, value: unknown): unknown {
   return walk(value);
 }
 
+/**
+ * Marks a string that names the published vendor on the wire of another vendor (`vendor-opus-4-7`
+ * sent to an `acme` server): marked, no schema built for the published name takes it for one of
+ * its names. A private-use character, which no name and no schema pattern holds.
+ */
+const FOREIGN = '\uE000';
+
+/**
+ * The names of vendor `v` and those of the published vendor, both ways, for values checked by
+ * schemas built for the published name (the generated validators). One-to-one on strings:
+ * `outbound(inbound(x))` is `x` for every value.
+ */
+export interface VendorTranslation {
+  /** `v`'s models and prefixed names as the published vendor's; a published one `v` does not have marked foreign. A copy. */
+  inbound(value: unknown): unknown;
+  /** The inverse of `inbound` (a value the schemas filled in, defaults included, back in `v`'s names). */
+  outbound(value: unknown): unknown;
+  /** A message about an inbound value in `v`'s names: published names as `v`'s, a marked value as it was sent. */
+  message(text: string): string;
+}
+
+/** Exact names and prefixes of a vendor that schemas hold (models; key and token prefixes; header names). */
+const namesOf = (v: Vendor) => ({
+  exact: [...v.models.all],
+  prefixes: [v.prefixes.accessToken, v.prefixes.adminKey],
+  headers: [v.headers.version, v.headers.beta],
+});
+
+/** The translation between `v`'s names and the published vendor's; null when `v` is the published vendor. */
+export function vendorTranslation(v: Vendor): VendorTranslation | null {
+  if (v.name === vendor.name) return null;
+  const own = namesOf(v);
+  const published = namesOf(vendor);
+  const swap = (x: string, from: typeof own, to: typeof own): string | null => {
+    const exact = from.exact.indexOf(x);
+    if (exact >= 0) return to.exact[exact] ?? x;
+    const prefix = from.prefixes.findIndex((p) => x.startsWith(p));
+    if (prefix >= 0) return (to.prefixes[prefix] ?? '') + x.slice((from.prefixes[prefix] ?? '').length);
+    return null;
+  };
+  const inboundString = (x: string): string => {
+    const mapped = swap(x, own, published);
+    if (mapped !== null) return mapped;
+    return x.startsWith(FOREIGN) || swap(x, published, own) !== null ? FOREIGN + x : x;
+  };
+  const outboundString = (x: string): string =>
+    x.startsWith(FOREIGN) ? x.slice(FOREIGN.length) : (swap(x, published, own) ?? x);
+  const walk =
+    (f: (x: string) => string) =>
+    (value: unknown): unknown => {
+      const go = (x: unknown): unknown => {
+        if (typeof x === 'string') return f(x);
+        if (Array.isArray(x)) return x.map(go);
+        if (typeof x === 'object' && x !== null)
+          return Object.fromEntries(Object.entries(x).map(([k, y]) => [k, go(y)]));
+        return x;
+      };
+      return go(value);
+    };
+  // Published names in a message, longest first; a marked value runs to the end of its JSON string.
+  const pairs = new Map<string, string>();
+  for (const key of ['exact', 'prefixes', 'headers'] as const) {
+    for (const [i, name] of published[key].entries()) pairs.set(name, own[key][i] ?? name);
+  }
+  const names = [...pairs.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  const pattern = new RegExp(`${FOREIGN}([^"\\s]*)|(${names.join('|')})`, 'g');
+  return {
+    inbound: walk(inboundString),
+    outbound: walk(outboundString),
+    message: (text) =>
+      text.replace(pattern, (_, marked: string | undefined, name: string | undefined) =>
+        marked !== undefined ? marked : (pairs.get(name ?? '') ?? ''),
+      ),
+  };
+}
+
 /** Escapes a literal for use inside a regular-expression pattern. */
 export function escapeRegExp(literal: string): string {
   return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -13,6 +13,7 @@ import { HttpCore, type Logger, type RawRequest, type RawResponse } from './core
 import { authFromResolution, type CredentialsArgument, type ResolvedAuth } from './core/credentials.js';
 import { ConfigurationError, VendorError } from './core/errors.js';
 import type { TokenExchangeBody } from './core/federation.js';
+import { StreamingMessages } from './core/message-stream.js';
 import type { OperationDescriptor, RequestOptions } from './core/types.js';
 import { operations } from './generated/operations.js';
 import { Resources } from './generated/resources/index.js';
@@ -58,6 +59,8 @@ export interface ClientOptions {
 }
 
 export class VendorClient extends Resources {
+  /** The generated message operations, and `stream` (server-sent events, hand-written). */
+  declare readonly messages: StreamingMessages;
   readonly core: HttpCore;
   /** How the credential was resolved (non-secret). */
   readonly auth: ResolvedAuth;
@@ -114,6 +117,7 @@ export class VendorClient extends Resources {
       ...(options.backoff ? { backoff: options.backoff } : {}),
     });
     super(core);
+    (this as { messages: Resources['messages'] }).messages = new StreamingMessages(core);
     this.core = core;
     this.auth = auth;
   }

@@ -42,6 +42,22 @@ export {
   JWT_BEARER_GRANT,
   type TokenExchangeBody,
 } from './core/federation.js';
+export {
+  type ContentBlockDelta,
+  type ContentBlockDeltaEvent,
+  type ContentBlockStartEvent,
+  type ContentBlockStopEvent,
+  type EventSource,
+  type MessageDeltaEvent,
+  type MessageStartEvent,
+  type MessageStopEvent,
+  MessageStream,
+  type MessageStreamEvent,
+  type OtherStreamEvent,
+  openEventStream,
+  type StreamContentBlock,
+  StreamingMessages,
+} from './core/message-stream.js';
 export { type PageFetcher, Paginator } from './core/pagination.js';
 export type * from './core/types.js';
 export { type OperationId, operations } from './generated/operations.js';

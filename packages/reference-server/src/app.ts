@@ -21,7 +21,6 @@ import {
   type Endpoint,
   errors,
   type Operation,
-  publishedName,
   vendor as publishedVendor,
   type Vendor,
   workspaceRules,
@@ -46,6 +45,7 @@ import { createIds } from './ids.js';
 import { catchUpDream } from './lifecycle/dreams.js';
 import { catchUpBatch, resultsPath } from './lifecycle/message-batches.js';
 import { Schedule } from './lifecycle/schedule.js';
+import { type PersistedState, restoreState, restoreStore } from './persistence.js';
 import {
   answerClientError,
   checkPublicUrl,
@@ -124,6 +124,8 @@ export interface ServerOptions {
    * bytes from the cryptographic random source, a new one per start).
    */
   readonly testControlToken?: string;
+  /** A saved state to start from (`readStateFile`): its records, keys and id sequences; `seed` is its own. */
+  readonly restore?: PersistedState;
 }
 
 /** How long the server waits on the other side of a connection. */
@@ -170,10 +172,11 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
   // With test control the wall clock is one test control can move and freeze.
   const clock = options.clock ?? (options.testControl ? new SandboxClock() : realClock);
   const variants = new VariantSet(options.variants ?? []);
-  const ids = variantIds(variants, createIds(options.seed ?? 0));
-  const store: Store = createMemoryStore();
+  const saved = options.restore;
+  const ids = variantIds(variants, createIds(saved?.ids.seed ?? options.seed ?? 0, saved?.ids.counters));
+  const store: Store = saved === undefined ? createMemoryStore() : restoreStore(saved);
   const timings: Timings = { ...DEFAULT_TIMINGS, ...options.timings };
-  const demo = seedDemo(store, ids, v, variants);
+  const demo = saved === undefined ? seedDemo(store, ids, v, variants) : saved.demo;
   const state: ServerState = {
     vendor: v,
     spec,
@@ -209,6 +212,7 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     options.federationNetwork ?? (options.testControl ? new VirtualNetwork(realNetwork) : realNetwork),
     timeLimits.keySetFetchMs,
   );
+  if (saved !== undefined) restoreState(state, saved);
   const handlers = options.handlers ?? allHandlers;
 
   const testControlToken = options.testControl
@@ -563,9 +567,6 @@ function identify(state: ServerState, endpoint: Endpoint, request: FastifyReques
   };
 }
 
-/** `restore` of a body validated as it was sent: nothing to put back. */
-const restoreNothing = (): object => ({});
-
 /** What a request without a credential presents. */
 const NO_CREDENTIAL: PresentedCredential = { kind: 'none' };
 
@@ -616,28 +617,6 @@ function validationHeaders(
 }
 
 /**
- * A body as the generated validators (built for the published vendor) read it: a model id of this
- * server's vendor (`acme-opus-4-7`) as the published vendor's (`vendor-opus-4-7`); `restore` puts
- * the id sent back into the validated body the handler sees.
- */
-function validationBody(
-  state: ServerState,
-  body: unknown,
-): { value: unknown; restore: (validated: unknown) => void } {
-  const model = (body as { model?: unknown } | null)?.model;
-  const published = typeof model === 'string' ? publishedName(state.vendor, model) : model;
-  if (published === model) return { value: body, restore: restoreNothing };
-  return {
-    value: { ...(body as object), model: published },
-    restore: (validated) => {
-      if (typeof validated === 'object' && validated !== null && 'model' in validated) {
-        Object.assign(validated, { model });
-      }
-    },
-  };
-}
-
-/**
  * What is decided from the headers alone, before the body is read: background catch-up, version
  * and beta headers, the credential and whether it may call the endpoint. The caller, or null on
  * an endpoint that takes none.
@@ -675,17 +654,17 @@ async function pipeline(
   origin: string,
 ): Promise<unknown> {
   const routeParams = (request.params ?? {}) as Record<string, unknown>;
-  const body = validationBody(state, request.body);
   const parts = {
     path: endpoint.path === null ? {} : routeParams,
     query: (request.query ?? {}) as Record<string, unknown>,
     headers: validationHeaders(state, endpoint, request),
-    body: body.value,
+    body: request.body,
   };
   // Without variants a request is admitted as sent.
   const admitted = state.variants.size === 0 ? null : admitRequest(state, endpoint, parts);
   const judged = admitted === null ? parts : admitted.parts;
-  const validated = decide(state).validateRequest(endpoint.id, judged);
+  // In this server's vendor names: the validators read them as the published vendor's.
+  const validated = decide(state).validateRequest(endpoint.id, judged, { vendor: state.vendor });
   if (validated.ok) {
     if (admitted !== null) {
       // What a variant takes beyond the documents reaches the handler as it was sent.
@@ -693,7 +672,6 @@ async function pipeline(
       Object.assign(validated.value.path, admitted.after.path);
       if ('body' in admitted.after) Object.assign(validated.value, { body: admitted.after.body });
     }
-    body.restore(validated.value.body);
   }
   if (!validated.ok) {
     const errorType = validationErrorType(state, endpoint, judged.body, validated.error.error.type);

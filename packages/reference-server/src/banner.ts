@@ -19,6 +19,8 @@ export interface BannerInfo {
   readonly variants: readonly string[];
   /** The token every test-control call carries (null: no test control). */
   readonly testControlToken: string | null;
+  /** The file the state is kept in (null or absent: in memory only). */
+  readonly statePath?: string | null;
 }
 
 /** The labels of the banner's rows (`base URL:   http://127.0.0.1:4010`), for readers of the banner. */
@@ -30,6 +32,7 @@ export const BANNER_LABELS = {
   workspaceId: 'workspace id',
   models: 'models',
   clock: 'clock',
+  state: 'state',
   controlUrl: 'control URL',
   controlToken: 'control token',
   faults: 'faults on',
@@ -74,6 +77,12 @@ export function bannerLines(info: BannerInfo): string[] {
     [L.workspaceId, info.demo.workspaceId],
     [L.models, `${v.models.all.join(', ')} (dated ids and aliases: ${rateLimits.method} ${rateLimits.path})`],
     [L.clock, clockLine(info.clock, info.timings, info.testControl)],
+    [
+      L.state,
+      info.statePath
+        ? `kept in ${info.statePath} (restored at start, saved as it changes and on shutdown)`
+        : 'in memory: lost when the server stops (--state FILE keeps it)',
+    ],
   ];
   // The conformance control API (its protocol: the spec's control table): `vendor-conformance run
   // --control-url URL --control-token TOKEN`.

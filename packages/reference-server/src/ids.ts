@@ -42,6 +42,8 @@ export interface IdGenerator {
   secret(bytes?: number): string;
   /** The next RFC 4122 version-4-shaped UUID. */
   uuid(): string;
+  /** How far each sequence has gone: with the seed, what `createIds` continues from. */
+  position(): { readonly seed: string; readonly counters: Readonly<Record<string, number>> };
 }
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -131,9 +133,13 @@ export function randomHex(bytes: number): string {
  * An id generator whose ids depend only on the seed and the order of calls per kind; its secrets
  * depend on neither.
  */
-export function createIds(seed: string | number = 0): IdGenerator {
+export function createIds(
+  seed: string | number = 0,
+  /** Where each sequence stands (`position().counters` of a generator with the same seed). */
+  from: Readonly<Record<string, number>> = {},
+): IdGenerator {
   const s = String(seed);
-  const counters = new Map<string, number>();
+  const counters = new Map<string, number>(Object.entries(from));
   /** This generator's keys by label (the global cache is keyed by seed and label). */
   const keys = new Map<string, Uint32Array>();
   const keyFor = (label: string) => {
@@ -167,6 +173,9 @@ export function createIds(seed: string | number = 0): IdGenerator {
       b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
       const h = b.toString('hex');
       return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+    },
+    position() {
+      return { seed: s, counters: Object.fromEntries(counters) };
     },
   };
 }

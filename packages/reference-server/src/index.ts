@@ -15,6 +15,15 @@ export { type Clock, ManualClock, realClock, SandboxClock } from './clock.js';
 export { ApiError } from './errors.js';
 export { FAULTS, type FaultDefinition, resolveFaults } from './faults/index.js';
 export { createIds, type IdGenerator } from './ids.js';
+export {
+  keepState,
+  type PersistedState,
+  readStateFile,
+  STATE_FILE_VERSION,
+  StateFileError,
+  snapshotState,
+  stateText,
+} from './persistence.js';
 export { TEST_CONTROL_TOKEN_HEADER } from './request-guards.js';
 export { handlers } from './routes/index.js';
 export { DEFAULT_TIMINGS, type Demo, type HandlerMap, type ServerState, type Timings } from './state.js';

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { vendor as publishedVendor } from '@vendor-api/spec';
 /**
  * `reference-server [options]`: starts the reference server on 127.0.0.1 and prints a banner with
  * its base URL, the seeded organization's keys and ids, the models, how time passes and a first
@@ -17,6 +18,7 @@ import { createServer } from './app.js';
 import { bannerLines } from './banner.js';
 import { type Clock, ManualClock, SandboxClock } from './clock.js';
 import { FAULTS, resolveFaults } from './faults/index.js';
+import { keepState, readStateFile, STATE_SAVE_INTERVAL_MS } from './persistence.js';
 import type { Timings } from './state.js';
 import { parseVariants, VARIANTS } from './variants/index.js';
 
@@ -32,6 +34,9 @@ const HELP = `Usage: reference-server [options]
   --test-control            mount the test-control API under /_test/ (fixtures, faults, time);
                             every call carries the printed token in the test-control-token header
   --public-url URL          base URL of absolute URLs in answers (default: the listening address)
+  --state FILE              keep the state (keys included, so the file is 0600) in FILE: restored
+                            at start, saved every ${STATE_SAVE_INTERVAL_MS / 1000} s and on shutdown (default: in memory only,
+                            lost when the server stops; the seed of a restored state is its own)
   --faults A,B              switch seeded faults on (--list-faults prints the catalog)
   --list-faults             print the fault catalog and exit
   --variants A,B            switch variants on: legal alternatives where the documents are silent
@@ -51,7 +56,7 @@ Time:
                             each: a number of seconds, or 'never' (only test control drives it);
                             a batch still expires 24 h after creation, results stay 29 days
 
-Exit codes: 0 stopped by a signal, 2 bad options.`;
+Exit codes: 0 stopped by a signal, 2 bad options or a state file that cannot be used.`;
 
 /** A usage error: one line, exit 2. */
 function usage(message: string): never {
@@ -76,6 +81,7 @@ const { values } = parseCommandLine(
     vendor: { type: 'string' },
     'test-control': { type: 'boolean', default: false },
     'public-url': { type: 'string' },
+    state: { type: 'string' },
     faults: { type: 'string', default: '' },
     'list-faults': { type: 'boolean', default: false },
     variants: { type: 'string', default: '' },
@@ -148,9 +154,12 @@ const clock: Clock = clockName === 'wall' ? new SandboxClock() : new ManualClock
 const testControl = values['test-control'] === true;
 if (clockName === 'manual' && !testControl)
   usage('--clock manual needs --test-control: only test control moves a manual clock');
+const statePath = values.state ?? null;
 let app: ReturnType<typeof createServer>;
 try {
+  const restore = statePath === null ? null : readStateFile(statePath, values.vendor ?? publishedVendor.name);
   app = createServer({
+    ...(restore === null ? {} : { restore }),
     seed: values.seed,
     testControl,
     faults,
@@ -160,6 +169,7 @@ try {
     ...(values.vendor === undefined ? {} : { vendor: values.vendor }),
     ...(publicUrl === undefined ? {} : { publicUrl }),
   });
+  if (statePath !== null) keepState(app, statePath);
 } catch (error) {
   usage((error as Error).message);
 }
@@ -175,6 +185,7 @@ const lines = bannerLines({
   faults,
   variants,
   testControlToken: app.reference.testControlToken,
+  statePath,
 });
 console.log(lines.join('\n'));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

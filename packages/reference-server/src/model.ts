@@ -285,36 +285,3 @@ export function generateMessage(
     usage: { input_tokens: input, output_tokens: out.tokens + (thinking ? textTokens(THINKING) : 0) },
   };
 }
-
-/** One server-sent event. */
-const event = (name: string, data: Record<string, unknown>) =>
-  `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
-
-/**
- * A message as a stream of server-sent events (streaming is not shown: the events are the
- * stand-in's own): the message without content, each block opened, delta'd and closed, the stop
- * reason and output tokens, the end.
- */
-export function messageEvents(message: Message): string {
-  const { content, stop_reason, usage, ...head } = message;
-  let out = event('message_start', {
-    type: 'message_start',
-    message: { ...head, content: [], stop_reason: null, usage: { ...usage, output_tokens: 0 } },
-  });
-  for (const [index, block] of content.entries()) {
-    const delta =
-      block.type === 'text'
-        ? { type: 'text_delta', text: block.text }
-        : { type: 'thinking_delta', thinking: (block as { thinking?: string }).thinking ?? '' };
-    const empty = block.type === 'text' ? { type: 'text', text: '' } : { ...block, thinking: '' };
-    out += event('content_block_start', { type: 'content_block_start', index, content_block: empty });
-    out += event('content_block_delta', { type: 'content_block_delta', index, delta });
-    out += event('content_block_stop', { type: 'content_block_stop', index });
-  }
-  out += event('message_delta', {
-    type: 'message_delta',
-    delta: { stop_reason },
-    usage: { output_tokens: usage.output_tokens },
-  });
-  return out + event('message_stop', { type: 'message_stop' });
-}

@@ -337,8 +337,8 @@ export interface Store {
   nextSeq(): number;
 }
 
-export function createMemoryStore(): Store {
-  let seq = 0;
+export function createMemoryStore(lastSeq = 0): Store {
+  let seq = lastSeq;
   return {
     organizations: new MapTable(),
     workspaces: new IndexedTable({ organization: (w) => w.organizationId }),

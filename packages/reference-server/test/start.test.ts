@@ -5,51 +5,15 @@
  * prints a batch ends and its results download and a dream completes, no call moving time or
  * driving a job (processing times of 0 s: nothing here waits on the wall clock).
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_CONTROL_TOKEN_HEADER } from '../src/request-guards.js';
+import { field, runToEnd, start, stopStarted } from './processes.js';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const run = promisify(execFile);
-const started: ChildProcess[] = [];
 
-/** Runs a pnpm command (through corepack) in its own process group; resolves to its banner. */
-function start(args: readonly string[]): Promise<string> {
-  const child = spawn('corepack', ['pnpm', ...args], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, COREPACK_ENABLE_DOWNLOAD_PROMPT: '0' },
-  });
-  started.push(child);
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      // The banner ends with the curl command after "A first message:".
-      if (/A first message:\n.*\n.*curl .*\n/.test(output)) resolve(output);
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`exited (${code}) before its banner:\n${output}`)));
-  });
-}
-
-afterEach(() => {
-  // The whole group: pnpm, tsx and the server under them.
-  for (const child of started.splice(0)) {
-    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
-  }
-});
-
-const field = (banner: string, label: string): string => {
-  const value = new RegExp(`^${label}:\\s+(\\S+)`, 'm').exec(banner)?.[1];
-  if (value === undefined) throw new Error(`no ${label} in the banner:\n${banner}`);
-  return value;
-};
+afterEach(stopStarted);
 
 /** The banner's first-message lines, run by a POSIX shell as printed. */
 async function firstMessage(banner: string): Promise<Record<string, unknown>> {
@@ -145,11 +109,8 @@ describe('start-up', () => {
   }, 300_000);
 
   it('a bad time option exits 2 and says why', async () => {
-    const failed = await run('corepack', ['pnpm', 'start', '--', '--batch-seconds', 'soon'], {
-      cwd: ROOT,
-      env: { ...process.env, COREPACK_ENABLE_DOWNLOAD_PROMPT: '0' },
-    }).catch((error: { code?: number; stderr?: string }) => error);
-    expect(failed).toMatchObject({ code: 2 });
-    expect((failed as { stderr?: string }).stderr).toContain('--batch-seconds must be');
+    const failed = await runToEnd('corepack', ['pnpm', 'start', '--', '--batch-seconds', 'soon']);
+    expect(failed.code).toBe(2);
+    expect(failed.stderr).toContain('--batch-seconds must be');
   }, 300_000);
 });

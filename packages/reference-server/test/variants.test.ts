@@ -289,7 +289,7 @@ const scenarios: Record<VariantName, (options: ServerOptions) => Promise<unknown
     });
     return res.json?.stop_reason;
   },
-  'streamed-replies': async (o) => {
+  'unstreamed-replies': async (o) => {
     const res = await setup(o).call('POST', '/v1/messages', {
       body: { model: MODEL, max_tokens: 8, messages: turn, stream: true },
     });

@@ -18,6 +18,7 @@ import standaloneModule from 'ajv/dist/standalone/index.js';
 import addFormatsModule from 'ajv-formats';
 import { tsBanner } from './banner.js';
 import { contract } from './contract.js';
+import { discriminate } from './discriminate.js';
 import { inlineRefs } from './inline.js';
 import { type Json, type JsonObject, toJson } from './json.js';
 import { lenient } from './lenient.js';
@@ -133,26 +134,23 @@ export function buildValidators(spec: VendorSpec): ValidatorModules {
     ajv: makeAjv({ coerce: m.group === 'params', defaults: m.form === 'strict' && m.group !== 'responses' }),
     form: forms[m.form],
   }));
-  for (const { ajv, form } of modules) {
-    for (const s of Object.values(spec.schemas)) ajv.addSchema(form(toJson(s)) as AnySchema);
+  // The named schemas in the form of each module.
+  const namedForms = new Map(
+    modules.map((m) => [m.name, Object.fromEntries(Object.entries(named).map(([id, s]) => [id, m.form(s)]))]),
+  );
+  const formsOf = (m: (typeof modules)[number]) => namedForms.get(m.name) as Record<string, Json>;
+  // Discriminated unions are checked by their tag, so errors name the kind a value is (discriminate.ts).
+  for (const m of modules) {
+    for (const s of Object.values(formsOf(m))) m.ajv.addSchema(discriminate(s, formsOf(m)) as AnySchema);
   }
   const refs: Record<Group, Record<string, string>> = { params: {}, bodies: {}, responses: {} };
-  // Request bodies are checked on every request, some with many items: their named schemas are
-  // inlined (see inline.ts), in the form of their module.
-  const inlined = new Map<Module, Record<string, Json>>();
-  const inlineIn = (m: (typeof modules)[number], schema: Json): Json => {
-    let forms = inlined.get(m.name);
-    if (!forms) {
-      forms = Object.fromEntries(Object.entries(named).map(([id, s]) => [id, m.form(s)]));
-      inlined.set(m.name, forms);
-    }
-    return inlineRefs(schema, forms);
-  };
   const add = (group: Group, name: string, schema: unknown) => {
     for (const m of modules) {
       if (m.group !== group) continue;
       const formed = m.form(toJson(schema));
-      const json = group === 'bodies' ? inlineIn(m, formed) : formed;
+      // Request bodies are checked on every request, some with many items: their named schemas
+      // are inlined (see inline.ts), in the form of their module.
+      const json = discriminate(group === 'bodies' ? inlineRefs(formed, formsOf(m)) : formed, formsOf(m));
       m.ajv.addSchema({ ...(json as JsonObject), $id: name });
     }
     refs[group][name] = name;

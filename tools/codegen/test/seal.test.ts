@@ -35,7 +35,7 @@ describe('seal', () => {
 
   it("covers a generator's local imports and its packages' versions", () => {
     expect(Object.keys(generatorSources('validators')).sort()).toEqual(
-      ['banner', 'contract', 'inline', 'json', 'lenient', 'validators'].sort(),
+      ['banner', 'contract', 'discriminate', 'inline', 'json', 'lenient', 'validators'].sort(),
     );
     expect(packageVersion('ajv')).toMatch(/^\d+\.\d+\.\d+/);
     expect(inputsDigest({ a: 1 }, 'validators', ['ajv'])).not.toBe(

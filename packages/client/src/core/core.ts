@@ -508,7 +508,7 @@ export class HttpCore implements Core {
 
   validate(operation: OperationDescriptor, status: number, body: unknown): unknown {
     if (this.#options.validation === 'off' || !operationIds.includes(operation.id as never)) return body;
-    const result = validateResponse(operation.id, status, body, { mode: 'lenient' });
+    const result = validateResponse(operation.id, status, body, { mode: 'lenient', vendor: this.vendor });
     if (result.ok) return body;
     const issues = result.issues
       .slice(0, 5)

@@ -10,10 +10,11 @@ import { batchEnqueuedChanged, enqueuedRequests } from '../admin/enqueued-batch-
 import { recordMessageUsage } from '../admin/usage.js';
 import { iso } from '../clock.js';
 import { decide } from '../faults/seams.js';
-import { generateMessage, messageEvents } from '../model.js';
+import { generateMessage } from '../model.js';
 import { activeModels, replyOptions } from '../routes/messages.js';
 import type { ServerState } from '../state.js';
 import type { BatchRecord } from '../store.js';
+import { messageEvents } from '../streaming.js';
 import {
   batchExpiryInstant,
   internalErrorType,

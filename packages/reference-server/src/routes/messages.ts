@@ -3,8 +3,9 @@ import type { MessageCountTokensParams, MessageCreateParams, MessageTokensCount 
 import { organizationRateLimits } from '../admin/rate-limit-config.js';
 import { recordMessageUsage } from '../admin/usage.js';
 import { apiError } from '../errors.js';
-import { generateMessage, inputTokensOf, messageEvents, type ReplyOptions } from '../model.js';
+import { generateMessage, inputTokensOf, type ReplyOptions } from '../model.js';
 import { ownerOf, type ServerState, type SomeHandlers } from '../state.js';
+import { messageEvents } from '../streaming.js';
 import {
   messageParamsProblem,
   modelRefused,
@@ -57,7 +58,8 @@ export const handlers = {
     const message = generateMessage(params, state.ids.next('message'), replyOptions(state));
     // Usage of the caller's workspace (the Default Workspace as null): the usage report reads it.
     recordMessageUsage(state, ownerOf(ctx), state.clock.now(), message);
-    // How streaming is asked for, and what it answers, is not shown (UNSPEC-MSG-STREAMING).
+    // How streaming is asked for, and what it answers, is not shown (UNSPEC-MSG-STREAMING): the
+    // events clients of the API family read, the same message taken apart (streaming.ts).
     if (replyStreamed(state, params)) {
       return { status: 200, body: messageEvents(message), contentType: 'text/event-stream' };
     }

@@ -189,11 +189,12 @@ export function replyStyle(state: HasVariants): ReplyStyle {
 }
 
 /**
- * Whether a message is answered as a stream of server-sent events (UNSPEC-MSG-STREAMING): never
- * for the reference server; under `streamed-replies` when the request says `stream: true`.
+ * Whether a message is answered as a stream of server-sent events (UNSPEC-MSG-STREAMING): when
+ * the request says `stream: true`, as clients of the API family ask for it; never under
+ * `unstreamed-replies`.
  */
 export function replyStreamed(state: HasVariants, params: unknown): boolean {
-  return state.variants.has('streamed-replies') && isObject(params) && params.stream === true;
+  return !state.variants.has('unstreamed-replies') && isObject(params) && params.stream === true;
 }
 
 // ---------------------------------------------------------------------------------------------

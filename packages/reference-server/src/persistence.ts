@@ -1,0 +1,295 @@
+/**
+ * State that survives a restart (`--state FILE`, opt-in): the whole server state (keys and access
+ * tokens included) as one JSON document, written atomically (a temporary file in the same
+ * directory, created 0600 since it holds secrets, flushed, renamed over the file, the directory
+ * flushed) at an interval when it changed and when the server closes, and read back at start.
+ *
+ * `snapshotState` is the one place the state becomes a document and `restoreState` the one place
+ * it comes back: every table of the store and of the federation, the demo organization, where
+ * each id sequence stands, and the clock. What is derived (the schedule of background work, the
+ * enqueued-request counts) is computed again from the records. The document carries a `version`:
+ * a later release reads older versions through `MIGRATIONS`. A file that cannot be read, is not
+ * JSON, has another version or is not a state document is an error at start, never an empty
+ * server.
+ */
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { batchEnqueuedChanged } from './admin/enqueued-batch-requests.js';
+import { isMovableClock, ManualClock } from './clock.js';
+import { type FederationState, federationOf } from './federation/store.js';
+import { scheduleBatch } from './lifecycle/message-batches.js';
+import type { Demo, ServerState } from './state.js';
+import { createMemoryStore, type Store, type Table, type UsageRecord } from './store.js';
+
+/** The version of the document this release writes. */
+export const STATE_FILE_VERSION = 1;
+
+/** How often a changed state is written (besides when the server closes). */
+export const STATE_SAVE_INTERVAL_MS = 5_000;
+
+/** The tables of the store, by name: each saved as its records in insertion order. */
+const STORE_TABLES = [
+  'organizations',
+  'workspaces',
+  'apiKeys',
+  'dreams',
+  'batches',
+  'memoryStores',
+  'sessions',
+  'sessionResources',
+  'files',
+  'users',
+  'workspaceMembers',
+  'rateLimitOverrides',
+] as const satisfies readonly (keyof Store)[];
+
+/** The tables of the federation (its key-set cache and network are not state). */
+const FEDERATION_TABLES = [
+  'issuers',
+  'rules',
+  'serviceAccounts',
+  'accessTokens',
+] as const satisfies readonly (keyof FederationState)[];
+
+/** The document a state file holds. */
+export interface PersistedState {
+  readonly version: typeof STATE_FILE_VERSION;
+  /** The vendor name the keys, prefixes and models were minted for. */
+  readonly vendor: string;
+  /** The clock's instant when it was saved (ms since the epoch). */
+  readonly savedAt: number;
+  /** The id generator: its seed and where each sequence stands. */
+  readonly ids: { readonly seed: string; readonly counters: Readonly<Record<string, number>> };
+  readonly demo: Demo;
+  readonly store: Readonly<Record<(typeof STORE_TABLES)[number], readonly unknown[]>>;
+  readonly usage: readonly UsageRecord[];
+  readonly federation: Readonly<Record<(typeof FEDERATION_TABLES)[number], readonly unknown[]>>;
+}
+
+/** A `Map` in a record (a batch's processed results) as JSON, and back. */
+const MAP_TAG = '$map';
+const replacer = (_key: string, value: unknown) =>
+  value instanceof Map ? { [MAP_TAG]: [...value.entries()] } : value;
+const reviver = (_key: string, value: unknown) =>
+  typeof value === 'object' && value !== null && Array.isArray((value as Record<string, unknown>)[MAP_TAG])
+    ? new Map((value as Record<string, [string, unknown][]>)[MAP_TAG])
+    : value;
+
+/** The records of some tables, by table name. */
+const recordsOf = <N extends string>(
+  tables: Readonly<Record<N, { values(): unknown[] }>>,
+  names: readonly N[],
+): Record<N, unknown[]> =>
+  Object.fromEntries(names.map((t) => [t, tables[t].values()])) as Record<N, unknown[]>;
+
+/** The whole state as a document. */
+export function snapshotState(state: ServerState): PersistedState {
+  const { store } = state;
+  const federation = federationOf(state);
+  return {
+    version: STATE_FILE_VERSION,
+    vendor: state.vendor.name,
+    savedAt: state.clock.now(),
+    ids: state.ids.position(),
+    demo: state.demo,
+    store: recordsOf(store, STORE_TABLES),
+    usage: store.organizations.values().flatMap((o) => store.usage.group(o.id)),
+    federation: recordsOf(federation, FEDERATION_TABLES),
+  };
+}
+
+/** A document as the text of a state file. */
+export const stateText = (saved: PersistedState): string => `${JSON.stringify(saved, replacer)}\n`;
+
+/** The last creation sequence number the records hold (the store continues after it). */
+function lastSeq(saved: PersistedState): number {
+  let last = 0;
+  for (const records of Object.values(saved.store))
+    for (const r of records) last = Math.max(last, Number((r as { seq?: unknown }).seq) || 0);
+  return last;
+}
+
+/** A store holding the records of a document. */
+export function restoreStore(saved: PersistedState): Store {
+  const store = createMemoryStore(lastSeq(saved));
+  for (const t of STORE_TABLES) {
+    const table = store[t] as Table<{ readonly id: string }>;
+    for (const record of saved.store[t]) table.put(record as { readonly id: string });
+  }
+  for (const record of saved.usage) store.usage.add(record);
+  return store;
+}
+
+/**
+ * The rest of a document restored into a server built on its store: the federation tables, the
+ * schedule of background work, the enqueued-request counts, and a movable clock brought forward
+ * to the instant it was saved at (it never goes back).
+ */
+export function restoreState(state: ServerState, saved: PersistedState): void {
+  const federation = federationOf(state);
+  for (const t of FEDERATION_TABLES) {
+    const table = federation[t] as Table<{ readonly id: string }>;
+    for (const record of saved.federation[t]) table.put(record as { readonly id: string });
+  }
+  for (const record of state.store.batches.values()) {
+    scheduleBatch(state, record);
+    batchEnqueuedChanged(state, record, 0);
+  }
+  for (const record of state.store.dreams.values()) {
+    for (const at of [record.startAt, record.finishAt])
+      if (at !== null) state.schedule.add(at, 'dream', record.id);
+  }
+  const behind = saved.savedAt - state.clock.now();
+  if (behind > 0 && isMovableClock(state.clock)) {
+    if (state.clock instanceof ManualClock) state.clock.set(saved.savedAt);
+    else state.clock.advance(behind);
+  }
+}
+
+/** Migrations from older document versions, by version: each returns the next version's document. */
+const MIGRATIONS: Readonly<Record<number, (doc: Record<string, unknown>) => Record<string, unknown>>> = {};
+
+/** Why a state file cannot be used: one line, naming the file. */
+export class StateFileError extends Error {
+  override name = 'StateFileError';
+}
+
+/**
+ * The document of a state file, migrated to this release's version; null when there is no file
+ * (a first start). Throws `StateFileError` on anything else it cannot use.
+ */
+export function readStateFile(path: string, vendor: string): PersistedState | null {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ENOENT') return null;
+    throw new StateFileError(`cannot read the state file ${path}: ${(error as Error).message}`);
+  }
+  let doc: Record<string, unknown>;
+  try {
+    doc = JSON.parse(text, reviver) as Record<string, unknown>;
+  } catch (error) {
+    throw new StateFileError(
+      `the state file ${path} is not JSON (${(error as Error).message}); move it away to start empty`,
+    );
+  }
+  if (typeof doc !== 'object' || doc === null || typeof doc.version !== 'number')
+    throw new StateFileError(`the state file ${path} has no version: not a state file of this server`);
+  for (let v = doc.version; v < STATE_FILE_VERSION; v++) {
+    const migrate = MIGRATIONS[v];
+    if (migrate === undefined) break;
+    doc = migrate(doc);
+  }
+  if (doc.version !== STATE_FILE_VERSION) {
+    throw new StateFileError(
+      `the state file ${path} has version ${String(doc.version)}; this release reads version ${STATE_FILE_VERSION}`,
+    );
+  }
+  const problem = shapeProblem(doc);
+  if (problem !== null) throw new StateFileError(`the state file ${path} is damaged: ${problem}`);
+  if (doc.vendor !== vendor) {
+    throw new StateFileError(
+      `the state file ${path} was saved by a server for vendor ${JSON.stringify(doc.vendor)}; start it with --vendor ${String(doc.vendor)}`,
+    );
+  }
+  return doc as unknown as PersistedState;
+}
+
+/** What is missing from a document for it to be restored, or null. */
+function shapeProblem(doc: Record<string, unknown>): string | null {
+  const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
+  const ids = doc.ids as { seed?: unknown; counters?: unknown } | undefined;
+  if (typeof doc.vendor !== 'string') return 'no vendor';
+  if (typeof doc.savedAt !== 'number') return 'no savedAt';
+  if (!isObject(ids) || typeof ids.seed !== 'string' || !isObject(ids.counters)) return 'no id sequences';
+  const demo = doc.demo as Record<string, unknown> | undefined;
+  if (
+    !isObject(demo) ||
+    !['organizationId', 'workspaceId', 'adminKey', 'workspaceKey'].every((k) => typeof demo[k] === 'string')
+  )
+    return 'no demo organization';
+  if (!Array.isArray(doc.usage)) return 'no usage';
+  for (const [group, tables] of [
+    ['store', STORE_TABLES],
+    ['federation', FEDERATION_TABLES],
+  ] as const) {
+    const records = doc[group];
+    if (!isObject(records)) return `no ${group}`;
+    for (const t of tables) {
+      const list = records[t];
+      if (!Array.isArray(list) || !list.every((r) => isObject(r) && typeof r.id === 'string'))
+        return `${group}.${t} is not a list of records`;
+    }
+  }
+  return null;
+}
+
+/** Writes a file atomically, readable by its owner only. */
+export function writeStateFile(path: string, text: string): void {
+  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  const fd = openSync(tmp, 'w', 0o600);
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    rmSync(tmp, { force: true });
+    throw error;
+  }
+  closeSync(fd);
+  renameSync(tmp, path);
+  // The rename itself survives a crash once the directory is flushed (not every platform allows it).
+  try {
+    const dir = openSync(dirname(path), 'r');
+    try {
+      fsyncSync(dir);
+    } finally {
+      closeSync(dir);
+    }
+  } catch {
+    // A directory that cannot be opened for flushing: the rename is still atomic.
+  }
+}
+
+/**
+ * Keeps a server's state in a file: written now (a file that cannot be written is a
+ * `StateFileError` at start), every `intervalMs` when a record changed, and when the server
+ * closes. A later write that fails is reported through `warn` and tried again at the next interval.
+ */
+export function keepState(
+  app: FastifyInstance,
+  path: string,
+  options: { readonly intervalMs?: number; readonly warn?: (message: string) => void } = {},
+): void {
+  let written = '';
+  /** Writes the state when its records changed since the last write (or always, `force`). */
+  const save = (force: boolean) => {
+    const saved = snapshotState(app.reference.state);
+    // The clock moves on its own: only the records decide whether there is something to write.
+    const records = JSON.stringify({ ...saved, savedAt: 0 }, replacer);
+    if (records === written && !force) return;
+    writeStateFile(path, stateText(saved));
+    written = records;
+  };
+  try {
+    save(true);
+  } catch (error) {
+    throw new StateFileError(`cannot write the state file ${path}: ${(error as Error).message}`);
+  }
+  const warned = (force: boolean) => {
+    try {
+      save(force);
+    } catch (error) {
+      (options.warn ?? console.error)(`cannot write the state file ${path}: ${(error as Error).message}`);
+    }
+  };
+  const timer = setInterval(() => warned(false), options.intervalMs ?? STATE_SAVE_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(timer);
+    warned(true);
+    done();
+  });
+}

@@ -1,0 +1,196 @@
+/**
+ * State that survives a restart (`--state FILE`): the whole state saved as one document and read
+ * back, keys and ids answering as before and background work going on; a file that cannot be used
+ * is a one-line error at start, never an empty server.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { vendor } from '@vendor-api/spec';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import {
+  type PersistedState,
+  readStateFile,
+  STATE_FILE_VERSION,
+  snapshotState,
+  stateText,
+  writeStateFile,
+} from '../src/persistence.js';
+import { DREAM_BETAS, MODEL, setup } from './helpers.js';
+import { field, runToEnd, server, startWithBanner, stop, stopStarted } from './processes.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'reference-server-state-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(stopStarted);
+let files = 0;
+const fileIn = () => join(dir, `state-${++files}.json`);
+
+/** A server's state written to a file and read back, as a restart does. */
+function saveAndRead(t: ReturnType<typeof setup>): PersistedState {
+  const path = fileIn();
+  writeStateFile(path, stateText(snapshotState(t.app.reference.state)));
+  const read = readStateFile(path, t.app.reference.state.vendor.name);
+  if (read === null) throw new Error('no state file');
+  return read;
+}
+
+const batchBody = (id: string) => ({
+  requests: [
+    { custom_id: id, params: { model: MODEL, max_tokens: 8, messages: [{ role: 'user', content: 'Hi' }] } },
+  ],
+});
+
+describe('the state as a document', () => {
+  it('a restored server answers the old keys and ids, and mints new ids where the old one stopped', async () => {
+    const before = setup({ timings: { batchProcessingMs: 60_000 } });
+    const batch = (await before.call('POST', '/v1/messages/batches', { body: batchBody('a') })).json;
+    const store = (await before.call('POST', '/_test/memory_stores', { body: { name: 'notes' } })).json;
+    const session = (await before.call('POST', '/_test/sessions', { body: {} })).json;
+    const dream = await before.call('POST', '/v1/dreams', {
+      betas: DREAM_BETAS,
+      body: {
+        model: MODEL,
+        inputs: [
+          { type: 'memory_store', memory_store_id: store?.id },
+          { type: 'sessions', session_ids: [session?.id] },
+        ],
+      },
+    });
+    expect(dream.status).toBe(200);
+    const saved = saveAndRead(before);
+
+    const after = setup({ restore: saved, seed: 'another seed' });
+    expect(after.demo).toEqual(before.demo);
+    const read = await after.call('GET', `/v1/messages/batches/${batch?.id}`);
+    expect(read.json).toEqual((await before.call('GET', `/v1/messages/batches/${batch?.id}`)).json);
+    expect((await after.call('GET', `/v1/dreams/${dream.json?.id}`, { betas: DREAM_BETAS })).json).toEqual(
+      (await before.call('GET', `/v1/dreams/${dream.json?.id}`, { betas: DREAM_BETAS })).json,
+    );
+    // Both mint the same next id: the restored sequences go on from where they stood.
+    const next = [before, after].map(
+      async (t) => (await t.call('POST', '/v1/messages/batches', { body: batchBody('b') })).json?.id,
+    );
+    const [a, b] = await Promise.all(next);
+    expect(b).toBe(a);
+    expect(b).not.toBe(batch?.id);
+  });
+
+  it('background work goes on after a restore: a batch in progress ends on the clock', async () => {
+    const before = setup({ timings: { batchProcessingMs: 60_000 } });
+    const batch = (await before.call('POST', '/v1/messages/batches', { body: batchBody('a') })).json;
+    const after = setup({ restore: saveAndRead(before), timings: { batchProcessingMs: 60_000 } });
+    await after.advance(60_000);
+    const ended = await after.call('GET', `/v1/messages/batches/${batch?.id}`);
+    expect(ended.json?.processing_status).toBe('ended');
+    const results = await after.call('GET', `/v1/messages/batches/${batch?.id}/results`);
+    expect(JSON.parse(results.text.trim()).result.type).toBe('succeeded');
+  });
+
+  it('the clock of a restored server does not go back past the instant it was saved at', async () => {
+    const before = setup();
+    await before.advance(3_600_000);
+    const savedAt = before.clock.now();
+    const after = setup({ restore: saveAndRead(before) });
+    expect(after.clock.now()).toBe(savedAt);
+  });
+
+  it('is written atomically, readable by its owner only, and replaced whole', () => {
+    const path = fileIn();
+    writeStateFile(path, 'first\n');
+    writeStateFile(path, 'second\n');
+    expect(readFileSync(path, 'utf8')).toBe('second\n');
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('a file that cannot be used is a one-line error naming it; no file is a first start', () => {
+    const t = setup();
+    const good = JSON.parse(stateText(snapshotState(t.app.reference.state))) as Record<string, unknown>;
+    const name = t.app.reference.state.vendor.name;
+    const withText = (text: string) => {
+      const path = fileIn();
+      writeFileSync(path, text);
+      return path;
+    };
+    expect(readStateFile(join(dir, 'absent.json'), name)).toBeNull();
+    const cases: [string, RegExp][] = [
+      ['{"version": 1, "vendor": "vend', /is not JSON/],
+      ['[]', /has no version/],
+      [
+        JSON.stringify({ ...good, version: STATE_FILE_VERSION + 1 }),
+        /has version 2; this release reads version 1/,
+      ],
+      [
+        JSON.stringify({ ...good, store: { ...(good.store as object), apiKeys: 'none' } }),
+        /damaged: store.apiKeys/,
+      ],
+      [
+        JSON.stringify({ ...good, vendor: 'acme' }),
+        /saved by a server for vendor "acme"; start it with --vendor acme/,
+      ],
+    ];
+    for (const [text, message] of cases) {
+      const path = withText(text);
+      const error = (() => {
+        try {
+          readStateFile(path, name);
+        } catch (e) {
+          return e as Error;
+        }
+        return null;
+      })();
+      expect(error?.message).toMatch(message);
+      expect(error?.message).toContain(path);
+      expect(error?.message).not.toContain('\n');
+    }
+    // A directory is no file to read.
+    expect(() => readStateFile(dir, name)).toThrow(/cannot read the state file/);
+  });
+});
+
+describe('--state FILE, as a user runs the server', () => {
+  it('start, create, stop, start again: the old key and ids answer; without --state it says in memory', async () => {
+    const path = fileIn();
+    const first = await startWithBanner(...server('--port', '0', '--state', path), { group: false });
+    expect(first.banner).toMatch(new RegExp(`^state:\\s+kept in ${path}`, 'm'));
+    const key = field(first.banner, 'workspace key');
+    const headers = (banner: string) => ({
+      'content-type': 'application/json',
+      [vendor.headers.version]: vendor.apiVersion,
+      'x-api-key': key,
+      base: field(banner, 'base URL'),
+    });
+    const post = async (banner: string, body: unknown) => {
+      const { base, ...h } = headers(banner);
+      return fetch(`${base}/v1/messages/batches`, { method: 'POST', headers: h, body: JSON.stringify(body) });
+    };
+    const created = (await (await post(first.banner, batchBody('kept'))).json()) as { id: string };
+    expect(await stop(first.child)).toBe(0);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+
+    const second = await startWithBanner(...server('--port', '0', '--state', path), { group: false });
+    expect(field(second.banner, 'workspace key')).toBe(key);
+    const { base, ...h } = headers(second.banner);
+    const read = await fetch(`${base}/v1/messages/batches/${created.id}`, { headers: h });
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as { id: string }).id).toBe(created.id);
+    expect(await stop(second.child)).toBe(0);
+
+    const help = await runToEnd(...server('--help'));
+    expect(help.stdout).toMatch(/--state FILE[\s\S]*in memory/);
+    const inMemory = await startWithBanner(...server('--port', '0'), { group: false });
+    expect(inMemory.banner).toMatch(/^state:\s+in memory/m);
+  }, 120_000);
+
+  it('a corrupt state file stops the start with one line and exit code 2, and is left as it was', async () => {
+    const path = fileIn();
+    writeFileSync(path, '{"version": 1, "demo": ');
+    const failed = await runToEnd(...server('--port', '0', '--state', path));
+    expect(failed.code).toBe(2);
+    expect(failed.stderr.trim().split('\n')).toHaveLength(1);
+    expect(failed.stderr).toContain(`the state file ${path} is not JSON`);
+    expect(failed.stdout).not.toMatch(/base URL/);
+    expect(readFileSync(path, 'utf8')).toBe('{"version": 1, "demo": ');
+    expect(existsSync(path)).toBe(true);
+  }, 60_000);
+});
