@@ -31,10 +31,9 @@ type PresentedCredential = access.PresentedCredential;
 
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { ChoiceSet } from './choices/index.js';
 import { type Clock, realClock, SandboxClock } from './clock.js';
 import { ApiError, apiError, type DecidedBy, refused, statusError } from './errors.js';
-import { FaultSet } from './faults/index.js';
-import { decide, operationHandler } from './faults/seams.js';
 import {
   FETCH_DEADLINE_MS,
   type FederationNetwork,
@@ -42,10 +41,12 @@ import {
   VirtualNetwork,
 } from './federation/network.js';
 import { attachFederation, federationOf } from './federation/store.js';
-import { createIds } from './ids.js';
+import { createIds, type IdKind } from './ids.js';
 import { catchUpDream } from './lifecycle/dreams.js';
-import { catchUpBatch, resultsPath } from './lifecycle/message-batches.js';
+import { catchUpBatch } from './lifecycle/message-batches.js';
 import { Schedule } from './lifecycle/schedule.js';
+import { resultsPath } from './message-batches/choices.js';
+import { REQUEST_ID_HEADER } from './pipeline/choices.js';
 import {
   answerClientError,
   checkPublicUrl,
@@ -65,23 +66,7 @@ import {
 } from './state.js';
 import { createMemoryStore, type Store } from './store.js';
 import { registerTestControl } from './test-control/index.js';
-import { VariantSet } from './variants/index.js';
-import {
-  admitRequest,
-  answer,
-  archivedWorkspaceTokensRefused,
-  authorizationSyntaxAccepted,
-  betaHeaderValue,
-  credentialHeadersRead,
-  errorAnswer,
-  exchangeBodyErrorType,
-  requestIdHeader,
-  requiredBetas,
-  resultsContentType,
-  resultsPathOf,
-  variantIds,
-  versionHeaderRequired,
-} from './variants/seams.js';
+import { pruneRequest } from './variants/admission.js';
 
 export interface ServerOptions {
   /** Vendor name every header, key prefix and model id derives from (default: the published one). */
@@ -104,7 +89,7 @@ export interface ServerOptions {
   readonly logger?: boolean;
   /** Seeded faults to switch on (names from the spec's `FAULTS`). */
   readonly faults?: readonly string[];
-  /** Variants to switch on (names from the catalog in variants/): legal alternatives where the documents are silent. */
+  /** Variants to switch on (names from the spec's `VARIANTS`): legal alternatives where the documents are silent. */
   readonly variants?: readonly string[];
   /**
    * How issuer key sets are fetched (default: the real network; with test control, a
@@ -152,7 +137,7 @@ declare module 'fastify' {
   }
 }
 
-export const REQUEST_ID_HEADER = 'request-id';
+export { REQUEST_ID_HEADER };
 
 /**
  * Route URL of an endpoint: its path template with `{x}` as `:x`, or this server's results path
@@ -169,11 +154,13 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
   const spec = createSpec(v);
   // With test control the wall clock is one test control can move and freeze.
   const clock = options.clock ?? (options.testControl ? new SandboxClock() : realClock);
-  const variants = new VariantSet(options.variants ?? []);
-  const ids = variantIds(variants, createIds(options.seed ?? 0));
+  const choiceSet = new ChoiceSet(options.variants ?? [], options.faults ?? []);
+  const seeded = createIds(options.seed ?? 0);
+  // Minted in the form the server chooses.
+  const ids = { ...seeded, next: (kind: IdKind) => choiceSet.current.mintedId(kind, seeded.next(kind)) };
   const store: Store = createMemoryStore();
   const timings: Timings = { ...DEFAULT_TIMINGS, ...options.timings };
-  const demo = seedDemo(store, ids, v, variants);
+  const demo = seedDemo(store, ids, v, choiceSet.current);
   const state: ServerState = {
     vendor: v,
     spec,
@@ -182,8 +169,10 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     store,
     timings,
     demo,
-    faults: new FaultSet(options.faults ?? []),
-    variants,
+    get choices() {
+      return choiceSet.current;
+    },
+    faults: { list: () => choiceSet.faults, set: (names) => choiceSet.setFaults(names) },
     storedObjectsCap: options.storedObjectsCap ?? workspaceRules.STORED_OBJECTS_PER_WORKSPACE,
     schedule: new Schedule(),
     catchUp() {
@@ -215,7 +204,7 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     ? (options.testControlToken ?? randomBytes(32).toString('hex'))
     : null;
   const publicUrl = options.publicUrl === undefined ? null : checkPublicUrl(options.publicUrl);
-  const idHeader = requestIdHeader(state, REQUEST_ID_HEADER);
+  const idHeader = state.choices.requestIdHeader;
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -327,9 +316,7 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
 
   /** The answer to an error: a 4xx as the variants shape it, anything else a 500. */
   const errorAnswerOf = (request: FastifyRequest, error: unknown): { status: number; body: unknown } => {
-    if (error instanceof ApiError) {
-      return state.variants.size === 0 ? error : shapedError(request, error);
-    }
+    if (error instanceof ApiError) return shapedError(request, error);
     if ((error as { code?: unknown }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' && isExchange(request)) {
       // Every documented failure of the exchange is a 400 (UNSPEC-REQUEST-BODY-SIZE).
       const limit = { limit: access.bodyLimit('oauth.token') };
@@ -349,15 +336,7 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     const endpoint = (request.routeOptions.config as { endpoint?: Operation } | undefined)?.endpoint;
     // Only the API's operations vary; test control and unknown routes answer the plain error body.
     if (endpoint === undefined) return error;
-    return errorAnswer(state, endpoint, {
-      status: error.status,
-      type: error.errorType,
-      message: error.message,
-      reason: error.reason,
-      detail: error.detail,
-      documented: error.documented,
-      requestId: String(request.id),
-    });
+    return errorAnswer(state.choices, endpoint, error, String(request.id));
   };
 
   app.setNotFoundHandler((request, reply) => {
@@ -365,7 +344,7 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     reply.code(error.status).send(error.body);
   });
 
-  const resultsAt = resultsPathOf(variants, resultsPath);
+  const resultsAt = state.choices.resultsPath;
   for (const endpoint of spec.endpoints) {
     const url = routeUrl(endpoint, resultsAt);
     if (url === null) continue;
@@ -402,12 +381,12 @@ const CALLER = Symbol('caller');
 type AdmittedRequest = FastifyRequest & { [CALLER]: Caller | null };
 
 /**
- * ERROR-EXCHANGE-TYPED-REQUEST-ID: the exchange's error answers carry the request id, as decided
- * (`faults/seams.ts`). Called where an error answer is sent, not as an onSend hook every answer
+ * ERROR-EXCHANGE-TYPED-REQUEST-ID: the exchange's error answers carry the request id, as the
+ * server chooses (`exchangeErrorsCarryRequestId`). Called where an error answer is sent, not as an onSend hook every answer
  * of the route would pass through.
  */
 function dropExchangeErrorRequestId(state: ServerState, request: FastifyRequest, reply: FastifyReply): void {
-  if (isExchange(request) && !decide(state).exchangeErrorsCarryRequestId()) {
+  if (isExchange(request) && !state.choices.exchangeErrorsCarryRequestId) {
     reply.removeHeader(REQUEST_ID_HEADER);
   }
 }
@@ -459,7 +438,7 @@ export const SHORTEST_TOO_DEEP = 2 * (access.MAX_JSON_DEPTH + 1);
  */
 function malformedBody(state: ServerState, request: FastifyRequest): DecidedBy {
   return isExchange(request)
-    ? { errorType: exchangeBodyErrorType(state, undefined, EXCHANGE_INVALID_REQUEST) }
+    ? { errorType: state.choices.exchangeBodyErrorType(undefined, EXCHANGE_INVALID_REQUEST) }
     : {};
 }
 
@@ -467,6 +446,9 @@ function malformedBody(state: ServerState, request: FastifyRequest): DecidedBy {
 function isExchange(request: FastifyRequest): boolean {
   return request.routeOptions.url === access.TOKEN_EXCHANGE_PATH;
 }
+
+/** Whether an endpoint is the token exchange (the one operation that takes no credential). */
+const isExchangeEndpoint = (endpoint: Endpoint): boolean => endpoint.path === access.TOKEN_EXCHANGE_PATH;
 
 /**
  * `error.type` of a request that fails validation: the type the endpoint documents for a missing
@@ -483,7 +465,7 @@ function validationErrorType(
   const documented = endpoint.errors.find(
     (e) => e.status === 400 && e.requirements.includes('EXCH-ERR-FIELD-MISSING'),
   );
-  return documented?.type ? exchangeBodyErrorType(state, body, documented.type) : fallback;
+  return documented?.type ? state.choices.exchangeBodyErrorType(body, documented.type) : fallback;
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -500,14 +482,16 @@ function header(request: FastifyRequest, name: string): string | undefined {
  */
 function identify(state: ServerState, endpoint: Endpoint, request: FastifyRequest): Caller | null {
   const v = state.vendor;
-  if (!credentialHeadersRead(state, endpoint)) return null;
-  if (!authorizationSyntaxAccepted(state, header(request, access.AUTHORIZATION_HEADER))) {
+  const c = state.choices;
+  if (endpoint.auth.length === 0 && !c.exchangeCredentialRead) return null;
+  const authorization = header(request, access.AUTHORIZATION_HEADER);
+  if (authorization !== undefined && !c.bearerSyntaxAccepted(authorization)) {
     throw apiError('bearer_syntax', { header: access.AUTHORIZATION_HEADER });
   }
   const parsed = access.credentialFromHeaders(
     {
       apiKey: header(request, access.API_KEY_HEADER),
-      authorization: header(request, access.AUTHORIZATION_HEADER),
+      authorization,
     },
     v,
   );
@@ -515,16 +499,14 @@ function identify(state: ServerState, endpoint: Endpoint, request: FastifyReques
   if (parsed.kind === 'none' || parsed.secret === null) return null;
   if (parsed.kind === 'access_token') {
     const token = federationOf(state).accessTokens.get(parsed.secret);
-    const expired =
-      token !== undefined && decide(state).accessTokenExpired(state.clock.now(), token.expiresAt);
+    const expired = token !== undefined && c.accessTokenExpired(state.clock.now(), token.expiresAt);
     // A token of an archived workspace is refused too (UNSPEC-WS-ARCHIVED-ACCESS-TOKEN).
-    const archived =
-      workspaceArchived(state, token?.workspaceId ?? null) && archivedWorkspaceTokensRefused(state);
+    const archived = workspaceArchived(state, token?.workspaceId ?? null) && c.archivedWorkspaceTokensRefused;
     if (!token || expired || archived) {
       throw apiError('access_token_invalid');
     }
     // SCOPE-OUTSIDE-403: the token's own scope.
-    const scope = decide(state).tokenScope(token.scope, endpoint);
+    const scope = c.tokenScope(token.scope, endpoint);
     return {
       kind: 'access_token',
       organizationId: token.organizationId,
@@ -541,7 +523,7 @@ function identify(state: ServerState, endpoint: Endpoint, request: FastifyReques
   const key = state.store.apiKeys.get(parsed.secret);
   // Archiving a workspace revokes its keys (the archive handler sets `revokedAt`, WSARCH-KEYS-REVOKED);
   // a revoked key is 401 (UNSPEC-WS-REVOKED-KEY-ERROR).
-  const revoked = key !== undefined && decide(state).keyRevoked(key.revokedAt);
+  const revoked = key !== undefined && c.keyRevoked(key.revokedAt);
   if (!key || revoked || key.kind !== parsed.kind) {
     throw apiError('api_key_invalid', { header: access.API_KEY_HEADER });
   }
@@ -602,10 +584,12 @@ function validationHeaders(
   const p = publishedVendor;
   const version = header(request, v.headers.version);
   const out: Record<string, string> = {};
-  // A version header let through (a variant that does not require it) is taken as the documented value.
-  const versionSeen = versionHeaderRequired(state, endpoint, version) ? version : v.apiVersion;
+  // A version header let through (where it is not required) is taken as the documented value.
+  const versionSeen = state.choices.versionHeaderRequired(version, isExchangeEndpoint(endpoint))
+    ? version
+    : v.apiVersion;
   if (versionSeen !== undefined) out[p.headers.version] = versionSeen;
-  const beta = betaHeaderValue(state, header(request, v.headers.beta));
+  const beta = state.choices.betaHeaderAdmitted(header(request, v.headers.beta));
   if (beta !== undefined) out[p.headers.beta] = beta;
   return out;
 }
@@ -640,18 +624,19 @@ function validationBody(
 function admit(state: ServerState, endpoint: Endpoint, request: FastifyRequest): Caller | null {
   state.catchUp();
   const v = state.vendor;
+  const c = state.choices;
 
   const versionValue = header(request, v.headers.version);
   // Whether a request without it is served is not shown (UNSPEC-VERSION-HEADER-MISSING).
-  if (versionHeaderRequired(state, endpoint, versionValue)) {
+  if (c.versionHeaderRequired(versionValue, isExchangeEndpoint(endpoint))) {
     const version = access.checkVersionHeader(versionValue, v);
     if (!version.ok) throw refused(version);
   }
   // Whether session creation requires a beta is not stated (UNSPEC-SESS-CREATE-BETA).
-  const required = requiredBetas(state, endpoint, endpoint.betas);
-  const betaValue = betaHeaderValue(state, header(request, v.headers.beta));
+  const required = c.requiredBetas(endpoint);
+  const betaValue = c.betaHeaderAdmitted(header(request, v.headers.beta));
   // BETA-DREAMS-BOTH, BETA-IDENTIFIERS-ALLOWED
-  const beta = decide(state).checkBetaHeader(endpoint, required, betaValue, v);
+  const beta = c.checkBetaHeader(endpoint, required, betaValue, v);
   if (!beta.ok) throw refused(beta);
 
   const caller = identify(state, endpoint, request);
@@ -670,42 +655,40 @@ async function pipeline(
   origin: string,
 ): Promise<unknown> {
   const routeParams = (request.params ?? {}) as Record<string, unknown>;
+  const c = state.choices;
   const body = validationBody(state, request.body);
-  const parts = {
+  const admitted = c.admit(endpoint, {
     path: endpoint.path === null ? {} : routeParams,
     query: (request.query ?? {}) as Record<string, unknown>,
     headers: validationHeaders(state, endpoint, request),
     body: body.value,
-  };
-  // Without variants a request is admitted as sent.
-  const admitted = state.variants.size === 0 ? null : admitRequest(state, endpoint, parts);
-  const judged = admitted === null ? parts : admitted.parts;
-  const validated = decide(state).validateRequest(endpoint.id, judged);
-  if (validated.ok) {
-    if (admitted !== null) {
-      // What a variant takes beyond the documents reaches the handler as it was sent.
-      Object.assign(validated.value.query, admitted.after.query);
-      Object.assign(validated.value.path, admitted.after.path);
-      if ('body' in admitted.after) Object.assign(validated.value, { body: admitted.after.body });
-    }
-    body.restore(validated.value.body);
-  }
+  });
+  const pruning = c.requestPruning;
+  const judged =
+    pruning.unknownFields || pruning.openKinds
+      ? pruneRequest(endpoint, admitted.parts, state.spec.schemas, pruning)
+      : admitted.parts;
+  const validated = c.validateRequest(endpoint.id, judged);
   if (!validated.ok) {
     const errorType = validationErrorType(state, endpoint, judged.body, validated.error.error.type);
     throw apiError('bad_request', { problem: validated.error.error.message }, { errorType });
   }
+  // What is taken beyond the documents reaches the handler as it was sent.
+  Object.assign(validated.value.query, admitted.after.query);
+  Object.assign(validated.value.path, admitted.after.path);
+  if ('body' in admitted.after) Object.assign(validated.value, { body: admitted.after.body });
+  body.restore(validated.value.body);
 
-  const own = handlers[endpoint.id];
-  if (!own) {
+  const handler = c.operations(handlers)[endpoint.id];
+  if (!handler) {
     throw apiError('not_implemented', { operation: endpoint.id });
   }
-  const handler = operationHandler(state, endpoint.id, own);
   const presented = caller?.presented ?? NO_CREDENTIAL;
   const resourceContext = (owner: ResourceOwner): access.AccessContext => ({
     resourceWorkspaceId: owner.workspaceId,
     // AUTH-KEY-ONE-WORKSPACE: workspaces of different organizations (Default Workspaces
     // included) are different workspaces.
-    ...(decide(state).organizationsToldApart() ? { resourceOrganizationId: owner.organizationId } : {}),
+    ...(c.organizationsToldApart ? { resourceOrganizationId: owner.organizationId } : {}),
   });
   const result = await handler({
     state,
@@ -719,16 +702,40 @@ async function pipeline(
       return access.authorize(endpoint, presented, resourceContext(owner)).allowed;
     },
   });
-  const out = state.variants.size === 0 ? result : answer(state, endpoint, result.status, result.body);
-  if (out.status >= 400) dropExchangeErrorRequestId(state, request, reply);
-  reply.code(out.status);
-  if (result.contentType === 'application/x-ndjson') {
-    reply.type(resultsContentType(state, result.contentType));
-  } else if (result.contentType === 'text/event-stream') {
-    reply.type(result.contentType);
-  }
-  reply.send(out.body);
+  const lines = result.contentType === 'application/x-ndjson';
+  const status = c.successStatus(endpoint, result.status);
+  if (status >= 400) dropExchangeErrorRequestId(state, request, reply);
+  reply.code(status);
+  if (lines) reply.type(c.resultsContentType(result.contentType));
+  else if (result.contentType === 'text/event-stream') reply.type(result.contentType);
+  reply.send(c.responseRecords(c.successBody(endpoint, result.body), lines));
   // Sent whole: nothing for Fastify to await (a reply returned is awaited as a thenable, until a
   // streamed body ends).
   return reply.sent ? undefined : reply;
+}
+
+/** Status used for an error the documents give no status for, and its body, as the server chooses them. */
+function errorAnswer(
+  c: ServerState['choices'],
+  endpoint: Endpoint,
+  error: ApiError,
+  requestId: string,
+): { status: number; body: unknown } {
+  // Whether the documents give this error's status and type for the operation: an entry of its
+  // error table with the same status (and type, when it names one), or an error the pipeline
+  // marked documented (a token outside its scope).
+  const known =
+    error.documented ||
+    endpoint.errors.some((e) => e.status === error.status && (e.type === null || e.type === error.errorType));
+  const status = known ? error.status : c.undocumentedErrorStatus(error.status);
+  const type = known ? error.errorType : c.undocumentedErrorType(error.errorType);
+  // Where a documented detail travels is not shown (UNSPEC-EXCH-DETAIL-LOCATION).
+  const apart = error.detail !== null && c.errorDetailApart;
+  const body = c.errorBody({
+    type,
+    message: apart ? error.reason : error.message,
+    detail: apart && error.detail !== null ? { detail: error.detail } : {},
+    requestId,
+  });
+  return { status, body: c.responseRecords(body, false) };
 }

@@ -8,10 +8,9 @@ import { parseArgs } from 'node:util';
 import { packageVersion } from '@vendor-api/spec/cli';
 import { createServer } from './app.js';
 import { bannerLines } from './banner.js';
+import { FAULTS, parseVariants, resolveFaults, VARIANTS } from './choices/index.js';
 import { type Clock, ManualClock, SandboxClock } from './clock.js';
-import { FAULTS, resolveFaults } from './faults/index.js';
 import type { Timings } from './state.js';
-import { parseVariants, VARIANTS } from './variants/index.js';
 
 /** Background timings of the sandbox (seconds): a batch or dream is done while you watch. */
 const SANDBOX_SECONDS = { batch: 5, dreamStart: 1, dreamRun: 5 } as const;

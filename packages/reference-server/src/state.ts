@@ -11,10 +11,9 @@ import {
   type VendorSpec,
   workspaceRules,
 } from '@vendor-api/spec';
+import type { Choices } from './choices/table.js';
 import type { Clock } from './clock.js';
 import { apiError, refused } from './errors.js';
-import type { FaultSet } from './faults/index.js';
-import type { VariantSet } from './variants/index.js';
 
 type PresentedCredential = access.PresentedCredential;
 
@@ -54,10 +53,13 @@ export interface ServerState {
   readonly store: Store;
   readonly timings: Timings;
   readonly demo: Demo;
-  /** Seeded faults switched on (none by default). */
-  readonly faults: FaultSet;
-  /** Variants switched on (none by default): legal alternatives where the documents are silent. */
-  readonly variants: VariantSet;
+  /**
+   * What the server chooses at every choice point: the table's defaults, patched by the variants
+   * it started with and the seeded faults switched on.
+   */
+  readonly choices: Choices;
+  /** The seeded faults switched on (none by default), by name; test control switches them. */
+  readonly faults: { list(): string[]; set(names: readonly string[]): void };
   /** Most batches, dreams and sessions one workspace may hold, each (UNSPEC-WS-STORED-OBJECTS-CAP). */
   readonly storedObjectsCap: number;
   /** Background happenings by due instant (`catchUp` applies the due ones). */

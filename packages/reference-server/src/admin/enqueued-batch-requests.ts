@@ -19,10 +19,8 @@
  */
 import { type RateLimiterType, workspaceRules } from '@vendor-api/spec';
 import { apiError } from '../errors.js';
-import { decide } from '../faults/seams.js';
 import type { ResourceOwner, ServerState } from '../state.js';
 import { type BatchRecord, ownerKey } from '../store.js';
-import { archivedWorkspaceBatchesEnqueued, otherRateLimitConfiguration } from '../variants/seams.js';
 import { organizationEntryFor, organizationRateLimits } from './rate-limit-config.js';
 
 /** Whether a (non-default) workspace is archived. */
@@ -38,7 +36,7 @@ export const enqueuedRequests = (record: BatchRecord): number =>
 /** The organization's value of the limiter (the same configuration for every organization). */
 function organizationLimit(state: ServerState): number | null {
   const entry = organizationEntryFor(
-    organizationRateLimits(state.vendor, { other: otherRateLimitConfiguration(state) }),
+    organizationRateLimits(state.vendor, { other: state.choices.otherRateLimitConfiguration }),
     'batch',
     null,
   );
@@ -48,7 +46,7 @@ function organizationLimit(state: ServerState): number | null {
 /** A workspace's override of the limiter, if it has one (never the Default Workspace). */
 function workspaceOverride(state: ServerState, workspaceId: string | null): number | null {
   // BATCH-RATE-LIMIT-ENQUEUED: a workspace's override applies.
-  if (workspaceId === null || !decide(state).enqueuedLimitOverrideApplies()) return null;
+  if (workspaceId === null || !state.choices.enqueuedLimitOverrideApplies) return null;
   const override = state.store.rateLimitOverrides
     .group('workspace', workspaceId)
     .find((o) => o.groupType === 'batch');
@@ -91,7 +89,7 @@ function enqueuedBatchRequests(
   const of = (workspaceId: string | null) =>
     counts.get(ownerKey({ organizationId: owner.organizationId, workspaceId })) ?? 0;
   // Whether the batches of an archived workspace still count is not shown (UNSPEC-BATCH-ENQUEUED-COUNT).
-  const archivedCount = archivedWorkspaceBatchesEnqueued(state);
+  const archivedCount = state.choices.archivedWorkspaceBatchesEnqueued;
   let organization = of(null);
   for (const w of state.store.workspaces.group('organization', owner.organizationId)) {
     if (w.isDefault) continue;

@@ -3,41 +3,18 @@
  * organization, the provisioning the test-control API needs (the documented workspace create mints
  * no key), and the answers the reference server gives where the documents show none.
  */
-import { errors, type OrganizationRole } from '@vendor-api/spec';
+import type { OrganizationRole } from '@vendor-api/spec';
 import { iso } from '../clock.js';
 import { apiError, notFound } from '../errors.js';
 import { adminKeySecret, defaultWorkspaceKey, workspaceKeySecret } from '../seed.js';
 import type { Caller, ServerState } from '../state.js';
 import type { ApiKeyRecord, UserRecord, WorkspaceRecord } from '../store.js';
-import {
-  type MemberChange,
-  type UnspecifiedAnswer,
-  unspecifiedAnswer,
-  workspaceIdNamesDefault,
-} from '../variants/seams.js';
+import type { MemberChange } from '../workspaces/choices.js';
 
 /**
- * Cases whose answer the documents do not show and that the reference server answers with the
- * endpoint's success status; it refuses the others the spec's rules or machine rows cite with the
- * code the spec's error table gives them (`errors.UNSPECIFIED_REFUSALS`).
- */
-const UNSPECIFIED_SUCCESS: ReadonlySet<string> = new Set([
-  'UNSPEC-WS-ADMIN-SUCCESS-STATUS',
-  'UNSPEC-WS-ARCHIVE-ARCHIVED',
-  'UNSPEC-MEMBER-UPDATE-SAME-ROLE',
-]);
-
-/** The reference server's answer to a case whose answer the documents do not show. */
-function referenceAnswer(id: string): UnspecifiedAnswer {
-  if (UNSPECIFIED_SUCCESS.has(id)) return 'success';
-  if (!Object.hasOwn(errors.UNSPECIFIED_REFUSALS, id)) throw new Error(`no reference answer for ${id}`);
-  return { refused: errors.UNSPECIFIED_REFUSALS[id as keyof typeof errors.UNSPECIFIED_REFUSALS] };
-}
-
-/**
- * Throws the error answer of an Unspecified id; returns normally for a `success` answer. The
- * variants may answer otherwise (`change`: the member change in question, for answers that depend
- * on it).
+ * Throws the error answer the server chooses for a case whose answer the documents do not show;
+ * returns normally for a `success` answer (`change`: the member change in question, for answers
+ * that depend on it).
  */
 export function answerUnspecified(
   state: ServerState,
@@ -45,9 +22,13 @@ export function answerUnspecified(
   message: string,
   change?: MemberChange,
 ): void {
-  const answer = unspecifiedAnswer(state, id, referenceAnswer(id), change);
+  const answer = state.choices.unspecifiedAnswer(id, change);
   if (answer !== 'success') throw apiError(answer.refused, { problem: message, unspecified: id });
 }
+
+/** Whether a workspace id of an admin endpoint is the literal `default`, where it names the Default Workspace. */
+export const namesDefaultWorkspace = (state: ServerState, id: string): boolean =>
+  id === 'default' && state.choices.defaultWorkspaceNamed;
 
 /** The caller's organization (admin endpoints: the pipeline admits admin keys only). */
 export function organizationOf(caller: Caller | null): string {
@@ -68,7 +49,7 @@ export function findWorkspace(state: ServerState, organizationId: string, id: st
  * `default` may name it (a seam's choice; the documents give it no identifier).
  */
 export function findAdminWorkspace(state: ServerState, organizationId: string, id: string): WorkspaceRecord {
-  const named = workspaceIdNamesDefault(state, id)
+  const named = namesDefaultWorkspace(state, id)
     ? state.store.workspaces.get(defaultWorkspaceKey(organizationId))
     : undefined;
   return named ?? findWorkspace(state, organizationId, id);
@@ -151,7 +132,7 @@ export function mintWorkspaceKey(
   workspaceId: string | null,
 ): ApiKeyRecord {
   return state.store.apiKeys.put({
-    id: workspaceKeySecret(state.vendor, state.ids, state.variants),
+    id: workspaceKeySecret(state.vendor, state.ids, state.choices),
     kind: 'workspace_key',
     organizationId,
     workspaceId,

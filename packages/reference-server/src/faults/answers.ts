@@ -1,19 +1,34 @@
-/** Rewriting a handler's answer: the seam of the faults that change a JSON body after the handler. */
+/**
+ * Patches of an operation's handler, for the faults that change a request before the handler or
+ * its answer after it: nothing of them is in the handler.
+ */
+import type { OperationId } from '@vendor-api/spec';
+import type { Override } from '../choices/point.js';
+import type { Patch } from '../choices/table.js';
 import type { Handler, HandlerContext, HandlerResult } from '../state.js';
-import type { Override } from './seams.js';
 
 type JsonObject = Record<string, unknown>;
 
-/** A handler whose JSON object answer is rewritten by `rewrite` (other answers pass unchanged). */
-export const rewriteBody =
-  (rewrite: (body: JsonObject, ctx: HandlerContext) => JsonObject): Override<Handler> =>
-  (handler) =>
-  async (ctx): Promise<HandlerResult> => {
+/** The operation's handler wrapped by `wrap`. */
+export const wrapOperation = (id: OperationId, wrap: Override<Handler>): Patch => ({
+  operations: (earlier) => (handlers) => {
+    const wrapped = earlier(handlers);
+    const own = wrapped[id];
+    return own === undefined ? wrapped : { ...wrapped, [id]: wrap(own) };
+  },
+});
+
+/** The operation's JSON object answer rewritten by `rewrite` (other answers pass unchanged). */
+export const rewriteBody = (
+  id: OperationId,
+  rewrite: (body: JsonObject, ctx: HandlerContext) => JsonObject,
+) =>
+  wrapOperation(id, (handler) => async (ctx): Promise<HandlerResult> => {
     const result = await handler(ctx);
     const body = result.body;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return result;
     return { ...result, body: rewrite(body as JsonObject, ctx) };
-  };
+  });
 
 /** The items of a list answer's `data`. */
 export const dataOf = (body: JsonObject): JsonObject[] => (Array.isArray(body.data) ? body.data : []);

@@ -7,86 +7,63 @@
  * could never be killed; BATCH_RESULTS_URL_EARLY covers the observable side.
  */
 import { errors } from '@vendor-api/spec';
+import { type FaultPatches, named } from '../choices/table.js';
 import { apiError } from '../errors.js';
-import { dataOf, rewriteBody } from './answers.js';
+import { dataOf, rewriteBody, wrapOperation } from './answers.js';
 import { replaceRows } from './machine-rows.js';
-import type { AreaImplementations } from './types.js';
 
-export const messageBatches: AreaImplementations<'message-batches'> = {
+export const faults = named({
   BATCH_INTERNAL_ERROR_AS_INVALID_REQUEST: {
-    decisions: { internalErrorResultType: () => () => errors.ERRORS.bad_request.type },
+    internalErrorResultType: () => () => errors.ERRORS.bad_request.type,
   },
+  // One succeeded request too many.
   BATCH_COUNTS_DO_NOT_ADD_UP: {
-    // One succeeded request too many.
-    decisions: {
-      requestCounts: (documented) => (tally) => ({ ...documented(tally), succeeded: tally.succeeded + 1 }),
-    },
+    requestCounts: (documented) => (tally) => ({ ...documented(tally), succeeded: tally.succeeded + 1 }),
   },
+  // The expired requests get no result line (the counts still include them).
   BATCH_EXPIRED_RESULTS_MISSING: {
-    // The expired requests get no result line (the counts still include them).
-    decisions: {
-      resultLines: (documented) => (results) =>
-        documented(results).filter((r) => r.result.type !== 'expired'),
-    },
+    resultLines: (documented) => (results) => documented(results).filter((r) => r.result.type !== 'expired'),
   },
-  BATCH_STREAMING_ITEM_STREAMED: { decisions: { batchItemStreamed: () => () => true } },
-  BATCH_STREAMING_ITEM_REFUSED_AT_CREATION: {
-    operations: {
-      // The params of the items are read at creation: one asking for streaming fails the batch.
-      'messages.batches.create': (handler) => (ctx) => {
-        const requests = (ctx.body as { requests?: { params?: { stream?: unknown } }[] } | null)?.requests;
-        if (Array.isArray(requests) && requests.some((r) => r?.params?.stream === true))
-          throw apiError('bad_request', { problem: 'requests: a batch request is non-streaming' });
-        return handler(ctx);
-      },
-    },
-  },
-  BATCH_EXPIRY_PROCESSES_UNSENT: { decisions: { expiryProcessesUnsent: () => () => true } },
+  BATCH_STREAMING_ITEM_STREAMED: { batchItemStreamed: () => true },
+  // The params of the items are read at creation: one asking for streaming fails the batch.
+  BATCH_STREAMING_ITEM_REFUSED_AT_CREATION: wrapOperation('messages.batches.create', (handler) => (ctx) => {
+    const requests = (ctx.body as { requests?: { params?: { stream?: unknown } }[] } | null)?.requests;
+    if (Array.isArray(requests) && requests.some((r) => r?.params?.stream === true))
+      throw apiError('bad_request', { problem: 'requests: a batch request is non-streaming' });
+    return handler(ctx);
+  }),
+  BATCH_EXPIRY_PROCESSES_UNSENT: { expiryProcessesUnsent: () => true },
   BATCH_EXPIRY_COUNTS_ALL_EXPIRED: {
-    decisions: {
-      countsAtExpiry: (documented) => (counts) => {
-        const c = documented(counts);
-        const total = c.processing + c.succeeded + c.errored + c.canceled + c.expired;
-        return { processing: 0, succeeded: 0, errored: 0, canceled: 0, expired: total };
-      },
+    countsAtExpiry: (documented) => (counts) => {
+      const c = documented(counts);
+      const total = c.processing + c.succeeded + c.errored + c.canceled + c.expired;
+      return { processing: 0, succeeded: 0, errored: 0, canceled: 0, expired: total };
     },
   },
   BATCH_RESULTS_AFTER_RETENTION: {
-    machines: {
-      'message-batches': (m) =>
-        replaceRows(m, 'messages.batches.results', ['ended:past_retention'], {
-          outcome: { kind: 'ok', status: 200 },
-        }),
-    },
-  },
-  BATCH_RESULTS_URL_EARLY: { decisions: { resultsUrlWhileInProgress: () => () => true } },
-  BATCH_LIST_HAS_MORE_ON_LAST_PAGE: {
-    operations: {
-      'messages.batches.list': rewriteBody((body) => ({
-        ...body,
-        has_more: body.has_more === true || dataOf(body).length > 0,
-      })),
-    },
-  },
-  BATCH_LIST_LAST_ID_WRONG: {
-    operations: {
-      // `last_id` names the first batch of the page.
-      'messages.batches.list': rewriteBody((body) => {
-        const first = dataOf(body)[0];
-        return first === undefined ? body : { ...body, last_id: first.id };
+    batchesMachine: (m) =>
+      replaceRows(m, 'messages.batches.results', ['ended:past_retention'], {
+        outcome: { kind: 'ok', status: 200 },
       }),
-    },
   },
-  BATCH_ENQUEUED_LIMIT_IGNORES_OVERRIDE: { decisions: { enqueuedLimitOverrideApplies: () => () => false } },
+  BATCH_RESULTS_URL_EARLY: { resultsUrlWhileInProgress: () => true },
+  BATCH_LIST_HAS_MORE_ON_LAST_PAGE: rewriteBody('messages.batches.list', (body) => ({
+    ...body,
+    has_more: body.has_more === true || dataOf(body).length > 0,
+  })),
+  // `last_id` names the first batch of the page.
+  BATCH_LIST_LAST_ID_WRONG: rewriteBody('messages.batches.list', (body) => {
+    const first = dataOf(body)[0];
+    return first === undefined ? body : { ...body, last_id: first.id };
+  }),
+  BATCH_ENQUEUED_LIMIT_IGNORES_OVERRIDE: { enqueuedLimitOverrideApplies: () => false },
   BATCH_DUPLICATE_CUSTOM_ID_ACCEPTED: {
-    decisions: {
-      // The cross-field rules (unique custom ids) are not checked at batch creation.
-      validateRequest: (documented) => (id, parts, options) =>
-        documented(
-          id,
-          parts,
-          id === 'messages.batches.create' ? { ...options, crossFieldRules: false } : options,
-        ),
-    },
+    // The cross-field rules (unique custom ids) are not checked at batch creation.
+    validateRequest: (documented) => (id, parts, options) =>
+      documented(
+        id,
+        parts,
+        id === 'messages.batches.create' ? { ...options, crossFieldRules: false } : options,
+      ),
   },
-};
+} satisfies FaultPatches);

@@ -1,16 +1,16 @@
 /** Seeded faults of message creation and token counting (document 001, "POST /v1/messages/count_tokens"). */
+import { type FaultPatches, named } from '../choices/table.js';
 import { thinkingTokens } from '../model.js';
 import { rewriteBody } from './answers.js';
-import type { AreaImplementations } from './types.js';
 
 /** The count answered, moved by the thinking tokens of some turns of the request. */
 const countMoved = (turns: 'earlier' | 'current', sign: 1 | -1) =>
-  rewriteBody((body, ctx) => ({
+  rewriteBody('messages.count_tokens', (body, ctx) => ({
     ...body,
     input_tokens: Number(body.input_tokens) + sign * thinkingTokens(ctx.body, turns),
   }));
 
-export const messages: AreaImplementations<'messages'> = {
-  TOKENS_EARLIER_THINKING_COUNTED: { operations: { 'messages.count_tokens': countMoved('earlier', 1) } },
-  TOKENS_CURRENT_THINKING_IGNORED: { operations: { 'messages.count_tokens': countMoved('current', -1) } },
-};
+export const faults = named({
+  TOKENS_EARLIER_THINKING_COUNTED: countMoved('earlier', 1),
+  TOKENS_CURRENT_THINKING_IGNORED: countMoved('current', -1),
+} satisfies FaultPatches);

@@ -4,11 +4,9 @@
  */
 import { dreamRules, type StepResult, step } from '@vendor-api/spec';
 import { iso } from '../clock.js';
-import { decide } from '../faults/seams.js';
 import { type ServerState, sameOwner } from '../state.js';
 import type { DreamRecord } from '../store.js';
-import { inputsCheckedAtStart, outputStoreName } from '../variants/seams.js';
-import { dreamStateKey, dreamStatusOf, machineOf } from './machines.js';
+import { dreamStateKey, dreamStatusOf } from './machines.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the spec exports its machines untyped
 export type AnyStep = StepResult<any, any, any, any>;
@@ -49,14 +47,15 @@ export function applyDreamEvent(
   at: number,
   options: DreamEventOptions = {},
 ): AnyStep {
-  const machine = machineOf(state, 'dreams');
+  const c = state.choices;
+  const machine = c.dreamsMachine;
   // An input lost while the dream is pending (not shown: UNSPEC-DREAM-INPUT-LOSS-PENDING) may be
   // noticed only when the pipeline starts (`startPipeline`).
   const result = step(machine, dreamStateKey(machine, record.dream), event);
   if (
     event in LOSS_ERROR &&
     record.dream.status === 'pending' &&
-    inputsCheckedAtStart(state) &&
+    c.inputsCheckedAtStart &&
     !options.atStart
   ) {
     return {
@@ -92,7 +91,7 @@ export function applyDreamEvent(
           organizationId: record.organizationId,
           workspaceId: record.workspaceId,
           // How the output store is named is not shown (UNSPEC-DREAM-OUTPUT-STORE-CREATION).
-          name: outputStoreName(state, `dream-${record.id}`, inputStore(state, record)?.name),
+          name: c.outputStoreName(`dream-${record.id}`, inputStore(state, record)?.name),
           description: null,
           createdAt: at,
           archivedAt: null,
@@ -135,7 +134,7 @@ export function applyDreamEvent(
           store.populatedBy = record.id;
           store.memories.push(...reorganized);
         }
-        if (input && decide(state).pipelineWritesInputStore()) input.memories.push(...reorganized);
+        if (input && c.pipelineWritesInputStore) input.memories.push(...reorganized);
         break;
       }
       case 'set_ended_at':
@@ -144,10 +143,7 @@ export function applyDreamEvent(
       case 'set_error_type': {
         // DREAM-ERROR-INPUT-STORE-UNAVAILABLE, DREAM-INPUT-SESSION-LOST-FAILS
         dream.error = {
-          type: decide(state).failedDreamErrorType(
-            event,
-            LOSS_ERROR[event] ?? options.errorType ?? 'internal_error',
-          ),
+          type: c.failedDreamErrorType(event, LOSS_ERROR[event] ?? options.errorType ?? 'internal_error'),
         };
         break;
       }
@@ -155,8 +151,7 @@ export function applyDreamEvent(
         const session = dream.session_id === null ? undefined : state.store.sessions.get(dream.session_id);
         if (session && session.archivedAt === null) session.archivedAt = at;
         // DREAM-PIPELINE-SESSION-READABLE: archived, still readable (never deleted by the dream).
-        if (session && session.deletedAt === null && !decide(state).pipelineSessionKeptReadable())
-          session.deletedAt = at;
+        if (session && session.deletedAt === null && !c.pipelineSessionKeptReadable) session.deletedAt = at;
         break;
       }
       case 'set_archived_at':
@@ -168,7 +163,7 @@ export function applyDreamEvent(
         for (const out of dream.outputs) {
           const store = state.store.memoryStores.get(out.memory_store_id);
           if (!store) continue;
-          const left = decide(state).outputStoreLeftAs(event);
+          const left = c.outputStoreLeftAs(event);
           if (left === 'emptied') store.memories = [];
           else if (left === 'deleted' && store.deletedAt === null) store.deletedAt = at;
           else if (left === 'archived' && store.archivedAt === null) store.archivedAt = at;
@@ -212,7 +207,7 @@ function unavailableInput(state: ServerState, record: DreamRecord): string | nul
 /** Starts a pending dream's pipeline at `at` and schedules its success per the timings. */
 export function startPipeline(state: ServerState, record: DreamRecord, at: number): AnyStep {
   // Whether inputs are looked at when the pipeline starts is not shown (UNSPEC-DREAM-INPUT-OWNERSHIP).
-  const lost = inputsCheckedAtStart(state) ? unavailableInput(state, record) : null;
+  const lost = state.choices.inputsCheckedAtStart ? unavailableInput(state, record) : null;
   if (lost !== null) return applyDreamEvent(state, record, lost, at, { atStart: true });
   const result = applyDreamEvent(state, record, 'pipeline.started', at);
   if (result.changed) {

@@ -9,23 +9,12 @@ import { validateSchema } from '@vendor-api/validators';
 import { batchEnqueuedChanged, enqueuedRequests } from '../admin/enqueued-batch-requests.js';
 import { recordMessageUsage } from '../admin/usage.js';
 import { iso } from '../clock.js';
-import { decide } from '../faults/seams.js';
 import { generateMessage, messageEvents } from '../model.js';
-import { activeModels, replyOptions } from '../routes/messages.js';
+import { modelRefused } from '../routes/messages.js';
 import type { ServerState } from '../state.js';
 import type { BatchRecord } from '../store.js';
-import {
-  batchExpiryInstant,
-  internalErrorType,
-  messageParamsAsRead,
-  messageParamsProblem,
-  modelRefused,
-  resultsPathOf,
-  resultsUrlKeptAfterRetention,
-  retentionClock,
-} from '../variants/seams.js';
 import type { AnyStep } from './dreams.js';
-import { batchStateKey, machineOf } from './machines.js';
+import { batchStateKey } from './machines.js';
 
 /**
  * How processing goes: the requests of the batch (by `custom_id`) that meet an internal error,
@@ -61,22 +50,20 @@ function resultFor(
   }
   // Params as the server reads them (what a request may leave out is not shown:
   // UNSPEC-MSG-CREATE-REQUIRED, UNSPEC-BATCH-PARAMS-STREAMING, ...).
-  const read = messageParamsAsRead(state, params, { creation: true, inBatch: true }) as Record<
-    string,
-    unknown
-  >;
+  const c = state.choices;
+  const read = c.messageParamsAsRead(params, { creation: true, inBatch: true }) as Record<string, unknown>;
   const check = validateSchema('MessageBatchRequestParams', read);
   // BATCH-ITEM-NON-STREAMING (seeded fault: an item asking for streaming is served as a stream).
-  const streamed = asksForStreaming(read) && decide(state).batchItemStreamed();
+  const streamed = asksForStreaming(read) && c.batchItemStreamed;
   // A valid request the server still does not serve (UNSPEC-MSG-UNKNOWN-MODEL, and the rules
   // `messageParamsProblem` names) is an invalid request too; so is one asking for streaming
   // (BATCH-ITEM-NON-STREAMING: the reference server reads `stream: true` as asking for it,
   // UNSPEC-BATCH-PARAMS-STREAMING).
   const refusal = !check.ok
     ? check.error.error.message.replace(/^MessageBatchRequestParams/, 'params')
-    : modelRefused(state, read.model, () => activeModels(state))
+    : modelRefused(state, read.model)
       ? `params.model: ${JSON.stringify(read.model)} is not an active model`
-      : (messageParamsProblem(state, read) ?? (streamed ? null : batchStreamingProblem(read)));
+      : (c.messageParamsProblem(read) ?? (streamed ? null : batchStreamingProblem(read)));
   const decision = batchRules.resultTypeFor({
     processed: true,
     paramsValid: refusal === null,
@@ -87,18 +74,14 @@ function resultFor(
     // The rule names the type of an invalid request only; an internal error has its own
     // (BATCH-RESULT-ERRORED-CAUSES).
     const named = decision.ok ? decision.value.errorType : errors.ERRORS.bad_request.type;
-    const type =
-      named ??
-      decide(state).internalErrorResultType(
-        internalErrorType(state, internalError ?? DEFAULT_INTERNAL_ERROR_TYPE),
-      );
+    const type = named ?? c.internalErrorResultType(internalError ?? DEFAULT_INTERNAL_ERROR_TYPE);
     const message = refusal ?? 'internal error';
     return { type: 'errored', error: { type: 'error', error: { type, message } } };
   }
   const message = generateMessage(
     read as { model: string; max_tokens: number } & Record<string, unknown>,
     state.ids.next('message'),
-    replyOptions(state),
+    c.replyOptions,
   );
   // The seeded fault's streamed result: server-sent events in place of the message.
   if (streamed)
@@ -125,7 +108,8 @@ export function applyBatchEvent(
   at: number,
   processing: Processing = NO_INTERNAL_ERRORS,
 ): AnyStep {
-  const machine = machineOf(state, 'message-batches');
+  const c = state.choices;
+  const machine = c.batchesMachine;
   const result = step(machine, batchStateKey(machine, record.batch, at), event);
   const kind = result.outcome.kind;
   if (kind !== 'happens') return result;
@@ -165,7 +149,7 @@ export function applyBatchEvent(
         // No request is in flight in the reference server (UNSPEC-BATCH-EXPIRY-IN-FLIGHT): every
         // request not processed yet is unsent, and expires (BATCH-EXPIRY-UNSENT-EXPIRED; seeded
         // fault: the unsent ones are processed at the deadline instead).
-        const expire = !decide(state).expiryProcessesUnsent();
+        const expire = !c.expiryProcessesUnsent;
         record.results = record.requests.map((r) => ({
           custom_id: r.custom_id,
           result:
@@ -194,13 +178,13 @@ export function applyBatchEvent(
   if (record.results || record.processed.size > 0) {
     const tally = batchRules.tallyRequestCounts(states);
     if (tally.ok) {
-      const counts = decide(state).requestCounts(tally.value);
-      batch.request_counts = event === 'clock.24h' ? decide(state).countsAtExpiry(counts) : counts;
+      const counts = c.requestCounts(tally.value);
+      batch.request_counts = event === 'clock.24h' ? c.countsAtExpiry(counts) : counts;
     }
   }
   if (record.results) {
     // BATCH-EXPIRY-UNSENT-EXPIRED: a result line for every request, the expired ones included.
-    record.results = decide(state).resultLines(record.results);
+    record.results = c.resultLines(record.results);
   }
   batch.processing_status = result.next === 'in_progress' ? 'in_progress' : 'ended';
   record.batch = batch;
@@ -210,7 +194,14 @@ export function applyBatchEvent(
 
 /** The instant an in-progress batch expires (UNSPEC-BATCH-DEADLINE-INSTANT: at `expires_at` or just after). */
 const deadlineOf = (state: ServerState, record: BatchRecord): number =>
-  batchExpiryInstant(state, Date.parse(record.batch.expires_at));
+  Date.parse(record.batch.expires_at) + (state.choices.deadlinesPassAfterInstant ? 1 : 0);
+
+/**
+ * The clock as the retention check reads it (UNSPEC-BATCH-DEADLINE-INSTANT): results are gone at
+ * the instant 29 days after creation, or only after it.
+ */
+export const retentionClock = (state: ServerState): number =>
+  state.clock.now() - (state.choices.deadlinesPassAfterInstant ? 1 : 0);
 
 /** Schedules a new batch's end: its processing time, and its 24-hour deadline should that come first. */
 export function scheduleBatch(state: ServerState, record: BatchRecord): void {
@@ -232,22 +223,16 @@ export function catchUpBatch(state: ServerState, record: BatchRecord, now: numbe
   }
 }
 
-/** Path of a batch's results on this server. */
-export const resultsPath = (batchId: string) => `/v1/messages/batches/${batchId}/results`;
-
 /** The wire object of a batch, with `results_url` absolute on the caller's origin once ended. */
 export function batchWire(state: ServerState, record: BatchRecord, origin: string) {
   // BATCH-OBJECT-RESULTS-URL-NULL
-  const early = decide(state).resultsUrlWhileInProgress();
+  const c = state.choices;
+  const early = c.resultsUrlWhileInProgress;
   // Whether `results_url` stays set past the retention is not shown (UNSPEC-BATCH-RESULTS-AFTER-RETENTION).
   const withdrawn =
-    !resultsUrlKeptAfterRetention(state) &&
-    batchStateKey(
-      machineOf(state, 'message-batches'),
-      record.batch,
-      retentionClock(state, state.clock.now()),
-    ) === 'ended:past_retention';
-  const path = resultsPathOf(state.variants, resultsPath)(record.id);
+    !c.resultsUrlKeptAfterRetention &&
+    batchStateKey(c.batchesMachine, record.batch, retentionClock(state)) === 'ended:past_retention';
+  const path = c.resultsPath(record.id);
   return {
     ...record.batch,
     results_url: (record.results === null && !early) || withdrawn ? null : `${origin}${path}`,

@@ -6,18 +6,10 @@ import type { Dream, DreamCreateParams } from '@vendor-api/spec';
 import { datedModelOf } from '../admin/rate-limit-config.js';
 import { iso } from '../clock.js';
 import { apiError, notFound } from '../errors.js';
-import { decide } from '../faults/seams.js';
 import { applyDreamEvent, scheduleDream } from '../lifecycle/dreams.js';
 import { cursorPage } from '../pagination.js';
 import { checkStoredObjects, type HandlerContext, ownerOf, type SomeHandlers } from '../state.js';
 import { type DreamRecord, ownerKey } from '../store.js';
-import {
-  dreamCreationsPerMinute,
-  dreamModelId,
-  duplicateSessionIdsRefused,
-  inputsCheckedAtStart,
-  unstatedOrder,
-} from '../variants/seams.js';
 
 function findDream(ctx: HandlerContext): DreamRecord {
   const id = String(ctx.path.dream_id);
@@ -72,20 +64,20 @@ function checkInputsOwned(ctx: HandlerContext, params: DreamCreateParams): void 
 export const handlers = {
   'dreams.create': (ctx) => {
     const { state } = ctx;
+    const c = state.choices;
     const owner = ownerOf(ctx);
     const params = ctx.body as DreamCreateParams;
     const now = state.clock.now();
-    // Inputs are the caller's; a variant looks at them when the pipeline starts instead
+    // Inputs are the caller's (AUTH-KEY-ONE-WORKSPACE), looked at now or when the pipeline starts
     // (UNSPEC-DREAM-INPUT-OWNERSHIP).
-    if (!inputsCheckedAtStart(state) && decide(state).foreignDreamInputsRefused())
-      checkInputsOwned(ctx, params);
+    if (!c.inputsCheckedAtStart && c.foreignDreamInputsRefused) checkInputsOwned(ctx, params);
     // Duplicate session ids are not stated either way (UNSPEC-DREAM-SESSION-IDS-SHAPE).
     const sessionIds = params.inputs.flatMap((i) => (i.type === 'sessions' ? i.session_ids : []));
-    if (duplicateSessionIdsRefused(state) && new Set(sessionIds).size !== sessionIds.length) {
+    if (c.duplicateSessionIdsRefused && new Set(sessionIds).size !== sessionIds.length) {
       throw apiError('dream_session_twice');
     }
     // Numeric rate limits of dream creation are not shown (UNSPEC-DREAM-RATE-LIMITS).
-    const perMinute = dreamCreationsPerMinute(state);
+    const perMinute = c.dreamCreationsPerMinute;
     if (perMinute !== null) {
       const recent = state.store.dreams
         .group('owner', ownerKey(owner))
@@ -103,7 +95,7 @@ export const handlers = {
       inputs: params.inputs,
       outputs: [],
       // Whether `model.id` is the string sent is not shown (UNSPEC-DREAM-MODEL-ID-ECHO).
-      model: { id: dreamModelId(state, params.model, datedModelOf(state.vendor, params.model)) },
+      model: { id: (c.datedModelId ? datedModelOf(state.vendor, params.model) : undefined) ?? params.model },
       // The value when none was sent is not shown (UNSPEC-DREAM-INSTRUCTIONS-OMITTED): empty string.
       instructions: params.instructions ?? '',
       session_id: null,
@@ -144,17 +136,17 @@ export const handlers = {
     // DREAM-LIST-DEFAULT-NON-ARCHIVED: archived dreams only with include_archived=true.
     const includeArchived = ctx.query.include_archived === true;
     // DREAM-LIST-LIMIT-MAX
-    const limit = decide(state).dreamListLimit(ctx.query.limit);
+    const limit = state.choices.dreamListLimit(ctx.query.limit);
     if (!limit.ok) throw apiError('query_limit', { problem: limit.problem.message });
     // Newest first by `created_at` (a stable sort keeps the order given on ties: newest first, an
     // order the documents do not state, UNSPEC-DREAM-LIST-ORDER-TIES).
     // DREAM-LIST-WORKSPACE: the dreams of the caller's workspace only.
-    const scoped = decide(state).dreamListWorkspaceOnly()
+    const scoped = state.choices.dreamListWorkspaceOnly
       ? state.store.dreams.group('owner', ownerKey(owner))
       : state.store.dreams.group('organization', owner.organizationId);
-    const records = unstatedOrder(state, scoped.reverse());
+    const records = state.choices.unstatedOrder(scoped.reverse());
     // DREAM-LIST-NEWEST-FIRST
-    const visible = decide(state).listDreams(
+    const visible = state.choices.listDreams(
       records.map((r) => r.dream),
       { include_archived: includeArchived },
     );

@@ -8,31 +8,17 @@ import { batchRules, type MessageBatch, type MessageBatchCreateParams, step } fr
 import { batchEnqueuedChanged, checkEnqueuedBatchRequests } from '../admin/enqueued-batch-requests.js';
 import { iso } from '../clock.js';
 import { apiError, notFound } from '../errors.js';
-import { batchStateKey, machineOf } from '../lifecycle/machines.js';
-import { batchWire, scheduleBatch } from '../lifecycle/message-batches.js';
-import { afterIdPage } from '../pagination.js';
+import { batchStateKey } from '../lifecycle/machines.js';
+import { batchWire, retentionClock, scheduleBatch } from '../lifecycle/message-batches.js';
+import { afterIdPage, pagingParameter } from '../pagination.js';
 import { checkStoredObjects, type HandlerContext, ownerOf, type SomeHandlers } from '../state.js';
 import { type BatchRecord, ownerKey } from '../store.js';
-import {
-  batchLimitsExceeded,
-  batchListLimits,
-  batchViewable,
-  emptyPageLastId,
-  firstIdListed,
-  pagingParameter,
-  retentionClock,
-  unknownCursorIsEmptyPage,
-  unstatedOrder,
-} from '../variants/seams.js';
 
-/** Page size of the batch list when `limit` is omitted (not shown: UNSPEC-BATCH-LIST-LIMIT). */
-export const BATCH_LIST_LIMIT_DEFAULT = 20;
-/** Largest page of the batch list (not shown: UNSPEC-BATCH-LIST-LIMIT). */
-export const BATCH_LIST_LIMIT_CAP = 1000;
-
-/** Whether a batch is still viewable (for how long after its retention is not shown: UNSPEC-BATCH-VIEWABLE-PERIOD). */
-const viewable = (ctx: HandlerContext, record: BatchRecord): boolean =>
-  batchViewable(ctx.state, Date.parse(record.batch.created_at), ctx.state.clock.now());
+/** Whether a batch is still viewable (for how long is not shown: UNSPEC-BATCH-VIEWABLE-PERIOD). */
+function viewable(ctx: HandlerContext, record: BatchRecord): boolean {
+  const period = ctx.state.choices.batchViewableMs;
+  return period === null || ctx.state.clock.now() < Date.parse(record.batch.created_at) + period;
+}
 
 function findBatch(ctx: HandlerContext): BatchRecord {
   const id = String(ctx.path.message_batch_id);
@@ -44,9 +30,9 @@ function findBatch(ctx: HandlerContext): BatchRecord {
 
 /** Steps an operation event (no effects) and answers its status, or throws for other rows. */
 function operationStatus(ctx: HandlerContext, record: BatchRecord, event: string): number {
-  const machine = machineOf(ctx.state, 'message-batches');
+  const machine = ctx.state.choices.batchesMachine;
   // Which side of the retention instant counts is not shown (UNSPEC-BATCH-DEADLINE-INSTANT).
-  const now = retentionClock(ctx.state, ctx.state.clock.now());
+  const now = retentionClock(ctx.state);
   const { outcome } = step(machine, batchStateKey(machine, record.batch, now), event);
   switch (outcome.kind) {
     case 'ok':
@@ -76,7 +62,7 @@ export const handlers = {
     const bytes = batchRules.bodyByteLength(JSON.stringify(params));
     const checked = batchRules.exceededBatchLimits(params.requests.length, bytes);
     // How 256 MB is measured is not shown (UNSPEC-BATCH-SIZE-UNIT).
-    const exceeded = checked.ok ? batchLimitsExceeded(state, checked.value, bytes) : [];
+    const exceeded = checked.ok ? state.choices.batchLimitsExceeded(checked.value, bytes) : [];
     if (exceeded.length > 0) {
       const problem = exceeded.map((l) => l.description).join(' ');
       throw apiError(exceeded.some((l) => l.limit === 'bytes') ? 'content_too_large' : 'bad_request', {
@@ -129,17 +115,17 @@ export const handlers = {
 
   'messages.batches.list': (ctx) => {
     const { state } = ctx;
+    const c = state.choices;
     const owner = ownerOf(ctx);
-    // Default 20, page capped at 1000 (UNSPEC-BATCH-LIST-LIMIT).
-    const limits = batchListLimits(state, { byDefault: BATCH_LIST_LIMIT_DEFAULT, cap: BATCH_LIST_LIMIT_CAP });
+    // Not shown (UNSPEC-BATCH-LIST-LIMIT).
+    const limits = c.batchListLimits;
     const asked = typeof ctx.query.limit === 'number' ? ctx.query.limit : limits.byDefault;
     if (asked > limits.cap && limits.refusedAboveCap) {
       throw apiError('bad_request', { problem: `query.limit: at most ${limits.cap}` });
     }
     const limit = Math.min(asked, limits.cap);
     // Order is not shown (UNSPEC-BATCH-LIST-ORDER): newest first.
-    const all = unstatedOrder(
-      ctx.state,
+    const all = c.unstatedOrder(
       ctx.state.store.batches
         .group('owner', ownerKey(owner))
         .filter((r) => viewable(ctx, r))
@@ -151,7 +137,7 @@ export const handlers = {
       afterId: ctx.query.after_id,
       beforeId: pagingParameter(ctx.query, 'before_id'),
       limit,
-      unknownIsEmpty: unknownCursorIsEmptyPage(state),
+      unknownIsEmpty: c.unknownCursorIsEmptyPage,
       where: 'query.after_id',
     });
     return {
@@ -160,8 +146,13 @@ export const handlers = {
         data: page.data.map((r) => batchWire(ctx.state, r, ctx.origin)),
         has_more: page.has_more,
         // `last_id` on an empty page is not shown (UNSPEC-BATCH-LIST-LAST-ID): null.
-        last_id: page.data.length === 0 ? emptyPageLastId(state, ctx.query.after_id) : page.last_id,
-        ...(firstIdListed(state) ? { first_id: page.first_id } : {}),
+        last_id:
+          page.data.length > 0
+            ? page.last_id
+            : c.emptyPageKeepsCursor
+              ? (pagingParameter(ctx.query, 'after_id') ?? null)
+              : null,
+        ...(c.firstIdListed ? { first_id: page.first_id } : {}),
       },
     };
   },

@@ -3,50 +3,33 @@ import type { MessageCountTokensParams, MessageCreateParams, MessageTokensCount 
 import { organizationRateLimits } from '../admin/rate-limit-config.js';
 import { recordMessageUsage } from '../admin/usage.js';
 import { apiError } from '../errors.js';
-import { generateMessage, inputTokensOf, messageEvents, type ReplyOptions } from '../model.js';
+import { generateMessage, inputTokensOf, messageEvents } from '../model.js';
 import { ownerOf, type ServerState, type SomeHandlers } from '../state.js';
-import {
-  messageParamsProblem,
-  modelRefused,
-  otherRateLimitConfiguration,
-  replyStreamed,
-  replyStyle,
-  tokenCountReading,
-} from '../variants/seams.js';
 
 /**
  * The active models: the documents' two and every identifier and alias of the rate-limit model
  * groups (the full list is not shown: UNSPEC-MSG-UNKNOWN-MODEL).
  */
 export function activeModels(state: ServerState): string[] {
-  const entries = organizationRateLimits(state.vendor, { other: otherRateLimitConfiguration(state) });
+  const entries = organizationRateLimits(state.vendor, { other: state.choices.otherRateLimitConfiguration });
   return [...state.vendor.models.all, ...entries.flatMap((e) => e.models ?? [])];
 }
+
+/** Whether a model is refused as naming no active model (the server may serve any model string). */
+export const modelRefused = (state: ServerState, model: unknown): boolean =>
+  state.choices.onlyActiveModelsServed && !(typeof model === 'string' && activeModels(state).includes(model));
 
 /**
  * Refuses parameters the server does not serve: a model that is not active, and rules the
  * documents do not state (UNSPEC-MSG-UNKNOWN-MODEL, UNSPEC-MSG-CONVERSATION-RULES and the
- * others `messageParamsProblem` names). The reference server serves every valid body.
+ * others of `messageParamsProblem`). The reference server serves every valid body.
  */
 function refuseParams(state: ServerState, params: { readonly model: unknown }): void {
-  if (modelRefused(state, params.model, () => activeModels(state))) {
+  if (modelRefused(state, params.model)) {
     throw apiError('model_not_active', { model: String(params.model) });
   }
-  const problem = messageParamsProblem(state, params);
+  const problem = state.choices.messageParamsProblem(params);
   if (problem !== null) throw apiError('bad_request', { problem });
-}
-
-/** Reply options by variant set: they depend on the variants alone, chosen when the server starts. */
-const replyOptionsByVariants = new WeakMap<ServerState['variants'], ReplyOptions>();
-
-/** What a reply holds, and how its input is counted (UNSPEC-MSG-STOP-REASONS, UNSPEC-TOKENS-TOKENIZATION). */
-export function replyOptions(state: ServerState): ReplyOptions {
-  let options = replyOptionsByVariants.get(state.variants);
-  if (options === undefined) {
-    options = { ...replyStyle(state), counting: tokenCountReading(state) };
-    replyOptionsByVariants.set(state.variants, options);
-  }
-  return options;
 }
 
 export const handlers = {
@@ -54,22 +37,22 @@ export const handlers = {
     const { state } = ctx;
     const params = ctx.body as MessageCreateParams;
     refuseParams(state, params);
-    const message = generateMessage(params, state.ids.next('message'), replyOptions(state));
+    const message = generateMessage(params, state.ids.next('message'), state.choices.replyOptions);
     // Usage of the caller's workspace (the Default Workspace as null): the usage report reads it.
     recordMessageUsage(state, ownerOf(ctx), state.clock.now(), message);
     // How streaming is asked for, and what it answers, is not shown (UNSPEC-MSG-STREAMING).
-    if (replyStreamed(state, params)) {
+    if (state.choices.repliesStreamed && (params as { stream?: unknown }).stream === true) {
       return { status: 200, body: messageEvents(message), contentType: 'text/event-stream' };
     }
     return { status: 200, body: message };
   },
   'messages.count_tokens': ({ state, body }) => {
     refuseParams(state, body as MessageCountTokensParams);
-    const reading = tokenCountReading(state);
     // The count is an estimate that may include tokens of system optimisations (TOKENS-ESTIMATE,
     // TOKENS-SYSTEM-OPTIMIZATION-UNBILLED); how many is not shown (UNSPEC-TOKENS-TOKENIZATION).
     // TOKENS-THINKING-EARLIER-IGNORED, TOKENS-THINKING-CURRENT-COUNTS
-    const tokens = inputTokensOf(body as MessageCountTokensParams, reading) + reading.optimisationTokens;
+    const counted = inputTokensOf(body as MessageCountTokensParams, state.choices.replyOptions.counting);
+    const tokens = counted + state.choices.optimisationTokens;
     const count: MessageTokensCount = { input_tokens: tokens };
     return { status: 200, body: count };
   },

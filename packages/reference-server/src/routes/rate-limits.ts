@@ -13,23 +13,16 @@ import {
 import { findAdminWorkspace, organizationOf } from '../admin/organizations.js';
 import { organizationEntryFor, organizationRateLimits } from '../admin/rate-limit-config.js';
 import { apiError, notFound } from '../errors.js';
-import { decide } from '../faults/seams.js';
 import type { HandlerContext, ServerState, SomeHandlers } from '../state.js';
-import {
-  archivedWorkspaceRateLimitsListed,
-  modelWithOtherGroupRefused,
-  otherRateLimitConfiguration,
-  unissuedPageCursorRefused,
-} from '../variants/seams.js';
 
 /** The organization entries (the same configuration for every organization). */
 export const orgEntries = (state: ServerState): OrganizationRateLimit[] =>
   // RL-MODEL-IN-EXACTLY-ONE-GROUP
-  decide(state).organizationRateLimits(
+  state.choices.organizationRateLimits(
     organizationRateLimits(state.vendor, {
       // The aliases, values and batch defaults are the project's choice (UNSPEC-RL-MODEL-ALIASES,
       // UNSPEC-RL-VALUE-TYPE, UNSPEC-BATCH-RATE-LIMIT-DEFAULTS).
-      other: otherRateLimitConfiguration(state),
+      other: state.choices.otherRateLimitConfiguration,
     }),
   );
 
@@ -38,7 +31,7 @@ export const orgEntries = (state: ServerState): OrganizationRateLimit[] =>
  * cursor is one this server did not issue: 400 (UNSPEC-RL-PAGE-CURSOR).
  */
 function checkPage(ctx: HandlerContext): void {
-  if (ctx.query.page !== undefined && unissuedPageCursorRefused(ctx.state)) {
+  if (ctx.query.page !== undefined && ctx.state.choices.unissuedPageCursorRefused) {
     throw apiError('cursor_foreign', { where: 'query.page' });
   }
 }
@@ -57,7 +50,7 @@ export function workspaceEntries(state: ServerState, workspaceId: string): Works
     const orgEntry = organizationEntryFor(org, o.groupType, o.models);
     const limits: WorkspaceRateLimitValue[] = o.limits.map((l) => {
       const orgValue = orgEntry?.limits.find((x) => x.type === l.type)?.value ?? null;
-      return { type: l.type, value: l.value, org_limit: decide(state).orgLimitOfOverride(l.value, orgValue) };
+      return { type: l.type, value: l.value, org_limit: state.choices.orgLimitOfOverride(l.value, orgValue) };
     });
     return {
       type: 'workspace_rate_limit',
@@ -66,7 +59,7 @@ export function workspaceEntries(state: ServerState, workspaceId: string): Works
       limits,
     } as WorkspaceRateLimit;
   });
-  return decide(state).workspaceRateLimits(entries, org);
+  return state.choices.workspaceRateLimits(entries, org);
 }
 
 export const handlers = {
@@ -81,7 +74,7 @@ export const handlers = {
       model !== undefined &&
       groupType !== undefined &&
       groupType !== 'model_group' &&
-      modelWithOtherGroupRefused(state)
+      state.choices.modelWithOtherGroupRefused
     ) {
       throw apiError('rate_limit_model_without_group');
     }
@@ -102,7 +95,7 @@ export const handlers = {
     // UNSPEC-RL-ERRORS: an unknown workspace is a 404; an archived one answers its overrides
     // (UNSPEC-RL-WS-ARCHIVED).
     const workspace = findAdminWorkspace(state, organizationOf(ctx.caller), String(ctx.path.workspace_id));
-    if (workspace.archivedAt !== null && !archivedWorkspaceRateLimitsListed(state)) {
+    if (workspace.archivedAt !== null && !state.choices.archivedWorkspaceRateLimitsListed) {
       throw notFound('workspace', workspace.id);
     }
     checkPage(ctx);

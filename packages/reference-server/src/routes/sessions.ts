@@ -8,7 +8,9 @@
 import {
   type FileSessionResource,
   type GitHostRepositorySessionResource,
+  idPrefix,
   type MemoryStoreAccess,
+  MemoryStoreId,
   type MemoryStoreSessionResource,
   type SessionCreateParams,
   type SessionResourceCreateParams,
@@ -17,7 +19,6 @@ import {
 } from '@vendor-api/spec';
 import { iso } from '../clock.js';
 import { apiError, notFound } from '../errors.js';
-import { decide } from '../faults/seams.js';
 import {
   checkStoredObjects,
   type HandlerContext,
@@ -27,15 +28,10 @@ import {
   sameOwner,
 } from '../state.js';
 import type { SessionRecord, SessionResourceRecord } from '../store.js';
-import {
-  fileItemsAttached,
-  memoryStoreAttachment,
-  mountPathProblem,
-  otherKindProblem,
-  repeatedDeletion,
-  rotatedTokenEcho,
-  unstatedOrder,
-} from '../variants/seams.js';
+
+type JsonObject = Record<string, unknown>;
+
+const isObject = (x: unknown): x is JsonObject => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** Store key of a session's resource. */
 export const resourceKey = (sessionId: string, resourceId: string) => `${sessionId}/${resourceId}`;
@@ -57,8 +53,7 @@ function findResource(ctx: HandlerContext, session: SessionRecord): SessionResou
 
 /** A session's resources ordered by `created_at`, in a direction not stated (UNSPEC-SRES-LIST-ORDER-DIRECTION). */
 function resourcesOf(ctx: HandlerContext, sessionId: string): SessionResourceRecord[] {
-  return unstatedOrder(
-    ctx.state,
+  return ctx.state.choices.unstatedOrder(
     ctx.state.store.sessionResources.group('session', sessionId).sort((a, b) => a.seq - b.seq),
   );
 }
@@ -78,7 +73,7 @@ function addFile(ctx: HandlerContext, session: SessionRecord, params: SessionRes
     id: state.ids.next('sessionResource'),
     file_id: params.file_id,
     // SRES-CREATE-DEFAULT-MOUNT-PATH
-    mount_path: decide(state).mountPathFor(params),
+    mount_path: state.choices.mountPathFor(params),
     type: 'file',
     created_at: now,
     updated_at: now,
@@ -146,7 +141,7 @@ function storeAttachment(ctx: HandlerContext, owner: ResourceOwner, item: Memory
   if (!attached.ok) {
     throw apiError('bad_request', { problem: attached.problems.map((p) => p.message).join('; ') });
   }
-  return memoryStoreAttachment(state, attached.resource, iso(state.clock.now()));
+  return state.choices.memoryStoreAttachment(attached.resource, iso(state.clock.now()));
 }
 
 /**
@@ -176,6 +171,43 @@ function addRepository(ctx: HandlerContext, session: SessionRecord, body: Record
   return keep(ctx, session, id, resource, token);
 }
 
+const COMMIT_SHA = /^[0-9a-f]{40}$/;
+
+/**
+ * What is wrong with an add-resource body of another kind (UNSPEC-SRES-CREATE-OTHER-KINDS,
+ * UNSPEC-SRES-REPO-URL-FORMAT, UNSPEC-SRES-REPO-SHA-FORMAT), or null. Only bodies the server
+ * admits beyond the documents reach it.
+ */
+function otherKindProblem(body: JsonObject): string | null {
+  const optionalString = (name: string) =>
+    body[name] === undefined || typeof body[name] === 'string' ? null : `body.${name}: must be a string`;
+  if (body.type === 'memory_store') {
+    const prefix = idPrefix(MemoryStoreId);
+    if (typeof body.memory_store_id !== 'string' || !body.memory_store_id.startsWith(prefix))
+      return `body.memory_store_id: a ${prefix} identifier is required`;
+    return optionalString('instructions') ?? optionalString('access');
+  }
+  let url: URL | null = null;
+  try {
+    url = typeof body.url === 'string' ? new URL(body.url) : null;
+  } catch {
+    url = null;
+  }
+  if (url === null || url.protocol !== 'https:') return 'body.url: an https URL is required';
+  const checkout = body.checkout;
+  if (checkout !== undefined) {
+    if (!isObject(checkout)) return 'body.checkout: must be an object';
+    if (checkout.type === 'branch' && typeof checkout.name === 'string' && checkout.name !== '') return null;
+    if (checkout.type === 'commit' && typeof checkout.sha === 'string' && COMMIT_SHA.test(checkout.sha))
+      return null;
+    return 'body.checkout: a branch name, or a commit sha of 40 lowercase hexadecimal digits';
+  }
+  return optionalString('mount_path') ?? optionalString('authorization_token');
+}
+
+/** Per server (by its store): the deletion confirmations of the resources deleted so far. */
+const confirmations = new WeakMap<object, Map<string, unknown>>();
+
 export const handlers = {
   'sessions.create': (ctx) => {
     const { state } = ctx;
@@ -187,7 +219,7 @@ export const handlers = {
     // Items of other kinds are accepted unchecked (UNSPEC-SESS-CREATE-RESOURCE-KINDS).
     type Pending = { readonly fileId: string } | { readonly store: MemoryStoreSessionResource };
     const items = params.resources.flatMap((item): Pending[] => {
-      if (item.type === 'file' && 'file_id' in item && fileItemsAttached(state)) {
+      if (item.type === 'file' && 'file_id' in item && state.choices.fileItemsAttached) {
         const fileId = String(item.file_id);
         ownedFile(ctx, owner, fileId);
         return [{ fileId }];
@@ -226,7 +258,10 @@ export const handlers = {
     const used = resourcesOf(ctx, session.id).flatMap((r) =>
       'mount_path' in r.resource ? [r.resource.mount_path] : [],
     );
-    const mountProblem = mountPathProblem(ctx.state, body.mount_path as string | undefined, used as string[]);
+    const mountProblem = ctx.state.choices.mountPathProblem(
+      body.mount_path as string | undefined,
+      used as string[],
+    );
     if (mountProblem !== null) throw apiError('bad_request', { problem: mountProblem });
     if (body.type === 'file') {
       return {
@@ -248,11 +283,11 @@ export const handlers = {
   'sessions.resources.list': (ctx) => {
     const session = findSession(ctx);
     // SRES-LIST-LIMIT-OMITTED-ALL: every resource when the limit is omitted.
-    const limit = decide(ctx.state).resourceListLimit(ctx.query.limit);
+    const limit = ctx.state.choices.resourceListLimit(ctx.query.limit);
     if (!limit.ok) throw apiError('query_limit', { problem: limit.problem.message });
     const all = resourcesOf(ctx, session.id);
     // SRES-LIST-NEXT-PAGE-NULL: no cursor on the last page.
-    const page = decide(ctx.state).resourcePage(all, (r) => r.id, {
+    const page = ctx.state.choices.resourcePage(all, (r) => r.id, {
       cursor: ctx.query.page,
       size: limit.limit,
       where: 'query.page',
@@ -272,7 +307,7 @@ export const handlers = {
     const session = findSession(ctx);
     const record = findResource(ctx, session);
     // SRES-UPDATE-ROTATION-REPO-ONLY
-    const problems = decide(ctx.state).checkRotation(record.resource);
+    const problems = ctx.state.choices.checkRotation(record.resource);
     if (problems.length > 0) {
       throw apiError('bad_request', { problem: problems.map((p) => p.message).join('; ') });
     }
@@ -282,7 +317,7 @@ export const handlers = {
     record.resource = {
       ...record.resource,
       updated_at: iso(ctx.state.clock.now()),
-      ...rotatedTokenEcho(ctx.state, token),
+      ...ctx.state.choices.rotatedTokenEcho(token),
     };
     return { status: ctx.endpoint.success.status, body: record.resource };
   },
@@ -290,8 +325,10 @@ export const handlers = {
   'sessions.resources.delete': (ctx) => {
     const session = findSession(ctx);
     const key = resourceKey(session.id, String(ctx.path.resource_id));
-    // A resource deleted before (UNSPEC-SRES-DELETE-REPEATED): unknown, unless a variant confirms again.
-    const again = repeatedDeletion.repeated(ctx.state, key);
+    // A resource deleted before (UNSPEC-SRES-DELETE-REPEATED): unknown, or confirmed again.
+    const again = ctx.state.choices.deletionRepeated
+      ? confirmations.get(ctx.state.store)?.get(key)
+      : undefined;
     if (again !== undefined && !ctx.state.store.sessionResources.get(key))
       return { status: ctx.endpoint.success.status, body: again };
     const record = findResource(ctx, session);
@@ -301,7 +338,10 @@ export const handlers = {
       // SRES-DELETED-SHAPE
       type: 'session_resource_deleted',
     };
-    repeatedDeletion.remember(ctx.state, key, confirmation);
+    if (ctx.state.choices.deletionRepeated) {
+      const kept = confirmations.get(ctx.state.store) ?? new Map<string, unknown>();
+      confirmations.set(ctx.state.store, kept.set(key, confirmation));
+    }
     return { status: ctx.endpoint.success.status, body: confirmation };
   },
 } satisfies SomeHandlers;

@@ -4,18 +4,10 @@
  * Workspace reported as `workspace_id` null (USAGE-DEFAULT-WORKSPACE-NULL). Usage of archived
  * workspaces stays in the report (WSARCH-HISTORY-PRESERVED).
  */
-import { organizationOf } from '../admin/organizations.js';
-import {
-  BUCKET_WIDTHS,
-  buildReport,
-  DEFAULT_RANGE_MS,
-  GROUP_BY_VALUES,
-  MAX_BUCKETS,
-} from '../admin/usage.js';
+import { namesDefaultWorkspace, organizationOf } from '../admin/organizations.js';
+import { buildReport, DEFAULT_RANGE_MS, MAX_BUCKETS } from '../admin/usage.js';
 import { apiError } from '../errors.js';
-import { decide } from '../faults/seams.js';
 import type { SomeHandlers } from '../state.js';
-import { usagePage, usageReportReading, usageZeroRows, workspaceIdNamesDefault } from '../variants/seams.js';
 
 const bad = (problem: string) => apiError('bad_request', { problem });
 
@@ -26,7 +18,8 @@ export const handlers = {
 
     // UNSPEC-USAGE-BUCKET-WIDTH-VALUES, UNSPEC-USAGE-GROUP-BY-VALUES, UNSPEC-USAGE-PARAMS-REQUIRED,
     // UNSPEC-USAGE-RANGE: how the query is read.
-    const reading = usageReportReading(state, { bucketWidths: BUCKET_WIDTHS, groupBy: GROUP_BY_VALUES });
+    const c = state.choices;
+    const reading = c.usageReportReading;
 
     // `1d` (also the default).
     const width = (query.bucket_width as string | undefined) ?? '1d';
@@ -60,8 +53,8 @@ export const handlers = {
     // (UNSPEC-USAGE-ERRORS); archived ones are fine (their history is kept). How the Default
     // Workspace is selected is not shown (UNSPEC-USAGE-DEFAULT-WORKSPACE-FILTER): it cannot be.
     const sent = (query['workspace_ids[]'] as string[] | undefined) ?? null;
-    const includeDefaultWorkspace = sent?.some((id) => workspaceIdNamesDefault(state, id)) ?? false;
-    const workspaceIds = sent?.filter((id) => !workspaceIdNamesDefault(state, id)) ?? null;
+    const includeDefaultWorkspace = sent?.some((id) => namesDefaultWorkspace(state, id)) ?? false;
+    const workspaceIds = sent?.filter((id) => !namesDefaultWorkspace(state, id)) ?? null;
     for (const id of workspaceIds ?? []) {
       const w = state.store.workspaces.get(id);
       if (!w || w.organizationId !== organizationId || w.isDefault) {
@@ -70,7 +63,7 @@ export const handlers = {
     }
 
     // WSARCH-HISTORY-PRESERVED: archived workspaces' usage is reported.
-    const archivedReported = decide(state).usageOfArchivedWorkspacesReported();
+    const archivedReported = c.usageOfArchivedWorkspacesReported;
     const records = state.store.usage.group(organizationId).filter((r) => {
       if (!archivedReported && r.workspaceId !== null) {
         return state.store.workspaces.get(r.workspaceId)?.archivedAt === null;
@@ -82,15 +75,15 @@ export const handlers = {
       end,
       widthMs,
       workspaceIds,
-      groupByWorkspace: decide(state).usageGroupedByWorkspace(groupBy.includes('workspace_id')),
+      groupByWorkspace: c.usageGroupedByWorkspace(groupBy.includes('workspace_id')),
       groupByModel: groupBy.includes('model'),
       includeDefaultWorkspace,
       // USAGE-DEFAULT-WORKSPACE-NULL
-      defaultWorkspaceId: decide(state).usageDefaultWorkspaceId(),
-      // Rows of workspaces without usage (UNSPEC-USAGE-ZERO-ROWS).
-      everyBucket: usageZeroRows(
-        state,
-        workspaceIds === null
+      defaultWorkspaceId: c.usageDefaultWorkspaceId,
+      // Rows of workspaces without usage (UNSPEC-USAGE-ZERO-ROWS): none, or every workspace covered.
+      everyBucket: !c.usageZeroRows
+        ? []
+        : workspaceIds === null
           ? [
               null,
               ...state.store.workspaces
@@ -99,9 +92,8 @@ export const handlers = {
                 .map((w) => w.id),
             ]
           : [...(includeDefaultWorkspace ? [null] : []), ...workspaceIds],
-      ),
     });
     // UNSPEC-USAGE-RESPONSE, UNSPEC-USAGE-PAGINATION: one page of buckets.
-    return { status: ctx.endpoint.success.status, body: usagePage(state, data, query) };
+    return { status: ctx.endpoint.success.status, body: c.usagePage(data, query) };
   },
 } satisfies SomeHandlers;

@@ -26,20 +26,9 @@ import {
   renderWorkspace,
 } from '../admin/organizations.js';
 import { apiError } from '../errors.js';
-import { decide } from '../faults/seams.js';
-import { afterIdPage } from '../pagination.js';
+import { afterIdPage, pagingParameter } from '../pagination.js';
 import type { HandlerContext, ServerState, SomeHandlers } from '../state.js';
 import type { WorkspaceMemberRecord, WorkspaceRecord } from '../store.js';
-import {
-  memberRoleFromWire,
-  pagingParameter,
-  userIdProblem,
-  workspaceListPaged,
-  workspaceListReading,
-  workspaceNameProblem,
-  workspaceRecordExtras,
-  workspacesCountedBesidesNamed,
-} from '../variants/seams.js';
 
 type RoleKey = workspaceRules.WorkspaceRoleKey;
 
@@ -106,7 +95,7 @@ function archive(ctx: HandlerContext, record: WorkspaceRecord) {
 /** A workspace as the admin endpoints answer it, with what a variant adds (UNSPEC-WS-RECORD-FIELDS). */
 const workspaceBody = (state: ServerState, w: WorkspaceRecord) => ({
   ...renderWorkspace(w),
-  ...workspaceRecordExtras(state, w.id),
+  ...state.choices.workspaceRecordExtras(w.id),
 });
 
 /**
@@ -118,7 +107,7 @@ function decideMemberChange(
   op: workspaceRules.MemberOperation,
   member: workspaceRules.MemberContext,
 ): void {
-  const result = decide(state).checkMemberChange(op, member);
+  const result = state.choices.checkMemberChange(op, member);
   switch (result.kind) {
     case 'allowed':
       return;
@@ -153,14 +142,14 @@ function memberWorkspace(ctx: HandlerContext): WorkspaceRecord {
  * values of the other roles are not shown: UNSPEC-MEMBER-ROLE-WIRE-*).
  */
 function roleOfWire(state: ServerState, wire: WorkspaceRole): RoleKey {
-  const read = memberRoleFromWire(state, wire);
+  const read = state.choices.memberRoleFromWire(wire);
   if ('refused' in read) throw read.refused;
   return read.role;
 }
 
 /** A user of the workspace's organization named by a member endpoint (UNSPEC-MEMBER-USER-ID: any string). */
 function memberUser(state: ServerState, workspace: WorkspaceRecord, userId: string) {
-  const problem = userIdProblem(state, userId);
+  const problem = state.choices.userIdProblem(userId);
   if (problem !== null) throw apiError('bad_request', { problem });
   return findUser(state, workspace.organizationId, userId);
 }
@@ -194,7 +183,7 @@ export const handlers = {
     const { state } = ctx;
     const organizationId = organizationOf(ctx.caller);
     // WS-CREATE-ORG-ADMIN-ONLY; the refusal is UNSPEC-WS-CREATE-NON-ADMIN.
-    if (!decide(state).mayCreateWorkspace(callerIsOrganizationAdmin(state, ctx.caller))) {
+    if (!state.choices.mayCreateWorkspace(callerIsOrganizationAdmin(state, ctx.caller))) {
       answerUnspecified(
         state,
         'UNSPEC-WS-CREATE-NON-ADMIN',
@@ -205,11 +194,12 @@ export const handlers = {
     // WS-CAP-100, WSARCH-CAP-EXCLUDED: the spec counts (only workspaces with an identifier:
     // UNSPEC-WS-CAP-DEFAULT-COUNTED) and decides.
     // Whether the Default Workspace counts is not shown (UNSPEC-WS-CAP-DEFAULT-COUNTED).
-    let count = workspacesCountedBesidesNamed(state);
-    count += decide(state).countTowardWorkspaceCap(
-      workspaces.map((w) => ({ archived: w.archivedAt !== null, isDefault: w.isDefault })),
-    );
-    const cap = decide(state).canCreateWorkspace(count);
+    const count =
+      state.choices.workspacesCountedBesidesNamed +
+      state.choices.countTowardWorkspaceCap(
+        workspaces.map((w) => ({ archived: w.archivedAt !== null, isDefault: w.isDefault })),
+      );
+    const cap = state.choices.canCreateWorkspace(count);
     if (!cap.ok) {
       if (cap.reason === 'invalid') throw new Error(cap.error);
       answerUnspecified(
@@ -221,7 +211,7 @@ export const handlers = {
     // UNSPEC-WS-NAME-CONSTRAINTS: any string.
     const { name } = ctx.body as { name: string };
     const active = workspaces.filter((w) => w.archivedAt === null).map((w) => w.name);
-    const nameProblem = workspaceNameProblem(state, name, active);
+    const nameProblem = state.choices.workspaceNameProblem(name, active);
     if (nameProblem !== null) throw apiError('bad_request', { problem: nameProblem });
     const record = createWorkspaceRecord(state, organizationId, name);
     // UNSPEC-WS-CREATE-RESPONSE: the created record.
@@ -233,8 +223,7 @@ export const handlers = {
     const organizationId = organizationOf(ctx.caller);
     // UNSPEC-WS-LIST-LIMIT: no limit when absent; below 1 is a 400. UNSPEC-WS-LIST-INCLUDE-ARCHIVED:
     // active only unless `include_archived` is true.
-    const reading = workspaceListReading(
-      state,
+    const reading = state.choices.workspaceListReading(
       ctx.query.limit as number | undefined,
       ctx.query.include_archived as boolean | undefined,
     );
@@ -245,7 +234,7 @@ export const handlers = {
     const listed = state.store.workspaces.group('organization', organizationId).filter(
       (w) =>
         // WS-DEFAULT-NOT-LISTED
-        (!w.isDefault || decide(state).defaultWorkspaceListed()) &&
+        (!w.isDefault || state.choices.defaultWorkspaceListed) &&
         (reading.includeArchived || w.archivedAt === null),
     );
     // UNSPEC-WS-LIST-PAGINATION: no cursor; the first `limit` workspaces.
@@ -261,7 +250,7 @@ export const handlers = {
       w.isDefault ? { ...workspaceBody(state, w), id: 'default' } : workspaceBody(state, w),
     );
     // UNSPEC-WS-LIST-RESPONSE: `{data}`.
-    const paging = workspaceListPaged(state) ? { has_more: page.has_more, last_id: page.last_id } : {};
+    const paging = state.choices.workspaceListPaged ? { has_more: page.has_more, last_id: page.last_id } : {};
     return { status: ctx.endpoint.success.status, body: { data, ...paging } };
   },
 

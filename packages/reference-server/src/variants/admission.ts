@@ -1,13 +1,10 @@
 /**
- * Request admission: what of a request the server takes into account before the spec's strict
- * validators see it. With no variant on, the request as it came.
+ * Request pruning: what the validators are spared when the server ignores unknown fields and
+ * query parameters, or array items and fields of kinds the documents do not show. The strict
+ * validators then see only what the documents describe.
  */
-import type { Endpoint } from '@vendor-api/spec';
-import { admitDefaultWorkspaceFilter, admitDefaultWorkspacePath, admitMemberRole } from './admin.js';
-import { admitListParameters } from './lists.js';
-import { admitLenientMessages } from './messages.js';
-import { admitSessionBodies } from './sessions.js';
-import type { HasVariants } from './types.js';
+import type { Endpoint, VendorSpec } from '@vendor-api/spec';
+import type { RequestParts } from '../pipeline/choices.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON Schemas of any shape
 type TSchema = Record<string, any>;
@@ -17,75 +14,23 @@ type JsonObject = Record<string, unknown>;
 
 const isObject = (x: unknown): x is JsonObject => typeof x === 'object' && x !== null && !Array.isArray(x);
 
-export interface RequestParts {
-  readonly path: Record<string, unknown>;
-  readonly query: Record<string, unknown>;
-  readonly headers: Record<string, string | undefined>;
-  readonly body: unknown;
+/** What is pruned: unknown body fields and query parameters, items and fields of unshown kinds. */
+export interface Pruning {
+  readonly unknownFields: boolean;
+  readonly openKinds: boolean;
 }
 
-/**
- * A request as admitted: the parts the validators see, and what is handed to the handler after
- * validation (query parameters the documents do not show; a body the validators cannot judge).
- */
-export interface Admission {
-  readonly parts: RequestParts;
-  readonly after: {
-    readonly query: Record<string, unknown>;
-    readonly path?: Record<string, unknown>;
-    readonly body?: unknown;
-  };
-}
-
-/** Admissions that take more than the documents show, in order. */
-const ADMISSIONS: readonly ((state: HasVariants, endpoint: Endpoint, parts: RequestParts) => Admission)[] = [
-  admitListParameters,
-  admitMemberRole,
-  admitDefaultWorkspaceFilter,
-  admitDefaultWorkspacePath,
-  admitLenientMessages,
-  admitSessionBodies,
-];
-
-/**
- * The request as admitted: each admission of `ADMISSIONS` in turn, then under
- * `lenient-unknown-fields` unknown body fields and query parameters dropped, and under
- * `open-kinds-accepted` array items and fields of kinds the documents do not show (the server
- * ignores them). The strict validators then see only what the documents describe.
- */
-export function admitRequest(state: HasVariants, endpoint: Endpoint, parts: RequestParts): Admission {
-  if (state.variants.size === 0) return { parts, after: { query: {} } };
-  let current = parts;
-  const query: Record<string, unknown> = {};
-  const path: Record<string, unknown> = {};
-  let body: { value: unknown } | null = null;
-  for (const admit of ADMISSIONS) {
-    const a = admit(state, endpoint, current);
-    current = a.parts;
-    Object.assign(query, a.after.query);
-    Object.assign(path, a.after.path);
-    if ('body' in a.after) body = { value: a.after.body };
-  }
-  return {
-    parts: pruneRequest(state, endpoint, current),
-    after: body === null ? { query, path } : { query, path, body: body.value },
-  };
-}
-
-/**
- * The request parts as admitted: under `lenient-unknown-fields` unknown body fields and query
- * parameters are dropped; under `open-kinds-accepted` array items and fields of kinds the
- * documents do not show are dropped (the server ignores them). The strict validators then see only
- * what the documents describe.
- */
-function pruneRequest(state: HasVariants, endpoint: Endpoint, parts: RequestParts): RequestParts {
-  const unknownFields = state.variants.has('lenient-unknown-fields');
-  const openKinds = state.variants.has('open-kinds-accepted');
-  if (!unknownFields && !openKinds) return parts;
-  const pruner = new Pruner(state.spec.schemas as Record<string, TSchema>, { unknownFields, openKinds });
+/** The request parts with what `pruning` names dropped. */
+export function pruneRequest(
+  endpoint: Endpoint,
+  parts: RequestParts,
+  schemas: VendorSpec['schemas'],
+  pruning: Pruning,
+): RequestParts {
+  const pruner = new Pruner(schemas as Record<string, TSchema>, pruning);
   const query = { ...parts.query };
   const known = endpoint.params.query?.properties ?? {};
-  if (unknownFields) for (const k of Object.keys(query)) if (!(k in known)) delete query[k];
+  if (pruning.unknownFields) for (const k of Object.keys(query)) if (!(k in known)) delete query[k];
   const body =
     endpoint.body && parts.body !== undefined ? pruner.prune(endpoint.body.schema, parts.body) : parts.body;
   return { ...parts, query, body: body === DROP ? parts.body : body };
@@ -100,7 +45,7 @@ const DROP = Symbol('drop');
 class Pruner {
   constructor(
     private readonly refs: Record<string, TSchema>,
-    private readonly options: { unknownFields: boolean; openKinds: boolean },
+    private readonly options: Pruning,
   ) {}
 
   private resolve(schema: TSchema): TSchema {
@@ -113,7 +58,6 @@ class Pruner {
     return s;
   }
 
-  /** The union member a value's `type` selects; `DROP` for a kind no member has; undefined if not a kinded union. */
   /**
    * The union member a value's discriminator selects (`type`, or `role` for conversation turns):
    * `DROP` for a kind no member has; undefined if the union has no discriminator.

@@ -1,47 +1,29 @@
 /**
- * Seams of message creation, token counting and batch request params: which models are active,
+ * Variants of message creation, token counting and batch request params: which models are active,
  * what a request may leave out or must respect beyond the documents, what a reply holds, and how
  * tokens are counted.
  */
 import type { Endpoint } from '@vendor-api/spec';
-import type { Admission, RequestParts } from './admission.js';
-import type { HasVariants } from './types.js';
+import { named, type VariantPatches } from '../choices/table.js';
+import type { ParamsReading } from '../messages/choices.js';
+import { type Admission, alsoAdmit, type RequestParts } from '../pipeline/choices.js';
 
 type JsonObject = Record<string, unknown>;
 
 const isObject = (x: unknown): x is JsonObject => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 // ---------------------------------------------------------------------------------------------
-// Models
-
-/**
- * Whether a `model` is refused as naming no active model (UNSPEC-MSG-UNKNOWN-MODEL): the
- * reference server serves any model string; `unknown-model-not-found` only `active` ones.
- */
-export function modelRefused(state: HasVariants, model: unknown, active: () => readonly string[]): boolean {
-  return (
-    state.variants.has('unknown-model-not-found') && !(typeof model === 'string' && active().includes(model))
-  );
-}
-
-// ---------------------------------------------------------------------------------------------
 // Lenient requests
 
-/** `max_tokens` when a request leaves it out (`lenient-message-requests`). */
+/** `max_tokens` when a request leaves it out. */
 const DEFAULT_MAX_TOKENS = 1024;
 
 /**
- * Message parameters as `lenient-message-requests` reads them (UNSPEC-MSG-CREATE-REQUIRED,
- * UNSPEC-MSG-SYSTEM-FORMS, UNSPEC-MSG-TOOL-FIELDS-OPTIONAL, and in a batch
- * UNSPEC-BATCH-PARAMS-STREAMING): `max_tokens` filled in, a `system` of text blocks joined into a
- * string, tools completed, `stream` dropped. Anything else as sent.
+ * Message parameters read leniently: `max_tokens` filled in, a `system` of text blocks joined into
+ * a string, tools completed, and in a batch `stream` dropped. Anything else as sent.
  */
-export function messageParamsAsRead(
-  state: HasVariants,
-  params: unknown,
-  options: { creation: boolean; inBatch?: boolean },
-): unknown {
-  if (!state.variants.has('lenient-message-requests') || !isObject(params)) return params;
+function lenientParams(params: unknown, options: ParamsReading): unknown {
+  if (!isObject(params)) return params;
   const out: JsonObject = { ...params };
   if (options.creation && out.max_tokens === undefined) out.max_tokens = DEFAULT_MAX_TOKENS;
   if (
@@ -65,25 +47,23 @@ export function messageParamsAsRead(
 const STAND_IN_REQUEST = { custom_id: 'stand-in', params: {} };
 
 /** Message bodies read leniently before validation; an empty batch validated with a stand-in request. */
-export function admitLenientMessages(state: HasVariants, endpoint: Endpoint, parts: RequestParts): Admission {
-  const none = { parts, after: { query: {} } };
-  if (!state.variants.has('lenient-message-requests')) return none;
+function admitLenientMessages(endpoint: Endpoint, parts: RequestParts): Admission | null {
   switch (endpoint.id) {
     case 'messages.create':
     case 'messages.count_tokens': {
-      const body = messageParamsAsRead(state, parts.body, { creation: endpoint.id === 'messages.create' });
+      const body = lenientParams(parts.body, { creation: endpoint.id === 'messages.create' });
       return { parts: { ...parts, body }, after: { query: {}, body } };
     }
     case 'messages.batches.create': {
       const body = parts.body;
-      if (!isObject(body) || !Array.isArray(body.requests) || body.requests.length > 0) return none;
+      if (!isObject(body) || !Array.isArray(body.requests) || body.requests.length > 0) return null;
       return {
         parts: { ...parts, body: { ...body, requests: [STAND_IN_REQUEST] } },
         after: { query: {}, body },
       };
     }
     default:
-      return none;
+      return null;
   }
 }
 
@@ -93,7 +73,7 @@ export function admitLenientMessages(state: HasVariants, endpoint: Endpoint, par
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const THINKING_BUDGET_MIN = 1024;
 
-/** Leading bytes of the image formats `strict-message-params` takes. */
+/** Leading bytes of the image formats taken. */
 const IMAGE_SIGNATURES: Readonly<Record<string, readonly number[]>> = {
   'image/jpeg': [0xff, 0xd8, 0xff],
   'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
@@ -129,14 +109,9 @@ function imageProblem(block: JsonObject, where: string): string | null {
     : `${where}.source.data: not a ${source.media_type} image`;
 }
 
-/**
- * What `strict-message-params` finds wrong with message parameters, rules the documents do not
- * state (UNSPEC-MSG-CONVERSATION-RULES, UNSPEC-MSG-MAX-TOKENS-RANGE,
- * UNSPEC-MSG-THINKING-BUDGET-RANGE, UNSPEC-MSG-TOOL-NAME, UNSPEC-MSG-TOOL-INPUT-SCHEMA-KEYWORDS,
- * UNSPEC-MSG-IMAGE-MEDIA-TYPES); null when nothing (always, without it).
- */
-export function messageParamsProblem(state: HasVariants, params: unknown): string | null {
-  if (!state.variants.has('strict-message-params') || !isObject(params)) return null;
+/** What is wrong with message parameters by rules the documents do not state; null when nothing. */
+function strictParamsProblem(params: unknown): string | null {
+  if (!isObject(params)) return null;
   const conversation = conversationProblem(params.messages);
   if (conversation !== null) return conversation;
   const maxTokens = params.max_tokens;
@@ -172,52 +147,28 @@ export function messageParamsProblem(state: HasVariants, params: unknown): strin
   return null;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Replies
-
-/** What a reply uses of the message format (UNSPEC-MSG-STOP-REASONS, UNSPEC-MSG-RESPONSE-BLOCK-KINDS). */
-export interface ReplyStyle {
-  /** `stop_sequences` is honoured: the reply ends before the first one, `stop_reason` `stop_sequence`. */
-  readonly stopSequences: boolean;
-  /** A request with thinking enabled gets a `thinking` block before its text. */
-  readonly thinkingBlocks: boolean;
-}
-
-export function replyStyle(state: HasVariants): ReplyStyle {
-  const on = state.variants.has('richer-replies');
-  return { stopSequences: on, thinkingBlocks: on };
-}
-
-/**
- * Whether a message is answered as a stream of server-sent events (UNSPEC-MSG-STREAMING): never
- * for the reference server; under `streamed-replies` when the request says `stream: true`.
- */
-export function replyStreamed(state: HasVariants, params: unknown): boolean {
-  return state.variants.has('streamed-replies') && isObject(params) && params.stream === true;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Token counts
-
-/** How tokens are counted (UNSPEC-TOKENS-TOKENIZATION, UNSPEC-MSG-STRING-CONTENT, UNSPEC-TOKENS-CURRENT-TURN). */
-export interface TokenCountReading {
-  /** Tokens token counting adds for system optimisations (not in usage at creation). */
-  readonly optimisationTokens: number;
-  /** Tokens each counted content block of an array costs beyond its text. */
-  readonly blockFraming: number;
-  /** Consecutive assistant turns at the end are all the current turn. */
-  readonly trailingAssistantTurnsMerged: boolean;
-}
-
-export function tokenCountReading(state: HasVariants): TokenCountReading {
-  const on = state.variants.has('other-token-counts');
-  return { optimisationTokens: on ? 7 : 0, blockFraming: on ? 1 : 0, trailingAssistantTurnsMerged: on };
-}
-
-/**
- * The error type of an internal error in a batch result line (UNSPEC-BATCH-ERRORED-TYPES): the
- * reference server's, or under `other-error-types` another one.
- */
-export function internalErrorType(state: HasVariants, reference: string): string {
-  return state.variants.has('other-error-types') ? `${reference}_variant` : reference;
-}
+export const variants = named({
+  'unknown-model-not-found': { onlyActiveModelsServed: () => true },
+  'lenient-message-requests': {
+    admit: alsoAdmit(admitLenientMessages),
+    messageParamsAsRead: (documented) => (params, reading) =>
+      lenientParams(documented(params, reading), reading),
+  },
+  'strict-message-params': {
+    messageParamsProblem: (documented) => (params) => documented(params) ?? strictParamsProblem(params),
+  },
+  // `stop_sequences` honoured; a `thinking` block before the text when thinking is enabled.
+  'richer-replies': {
+    replyOptions: (documented) => ({ ...documented, stopSequences: true, thinkingBlocks: true }),
+  },
+  'streamed-replies': { repliesStreamed: () => true },
+  // Blocks cost one token more than text; trailing assistant turns are all the current turn.
+  'other-token-counts': {
+    replyOptions: (documented) => ({
+      ...documented,
+      counting: { blockFraming: 1, trailingAssistantTurnsMerged: true },
+    }),
+    optimisationTokens: () => 7,
+  },
+  'other-error-types': { internalErrorResultType: (documented) => (type) => documented(`${type}_variant`) },
+} satisfies VariantPatches);
