@@ -59,6 +59,8 @@ import { seedDemo } from './seed.js';
 import {
   type Caller,
   DEFAULT_TIMINGS,
+  type Handler,
+  type HandlerContext,
   type ResourceOwner,
   type ServerState,
   type SomeHandlers,
@@ -673,13 +675,14 @@ async function pipeline(
     const errorType = validationErrorType(state, endpoint, judged.body, validated.error.error.type);
     throw apiError('bad_request', { problem: validated.error.error.message }, { errorType });
   }
-  // What is taken beyond the documents reaches the handler as it was sent.
-  Object.assign(validated.value.query, admitted.after.query);
-  Object.assign(validated.value.path, admitted.after.path);
-  if ('body' in admitted.after) Object.assign(validated.value, { body: admitted.after.body });
+  // What the validators saw as stand-ins reaches the handler as it was sent.
+  const { after } = admitted;
+  Object.assign(validated.value.query, after.query);
+  Object.assign(validated.value.path, after.path);
+  if ('body' in after) Object.assign(validated.value, { body: after.body });
   body.restore(validated.value.body);
 
-  const handler = c.operations(handlers)[endpoint.id];
+  const handler = c.operations(handlers)[endpoint.id] as Handler | undefined;
   if (!handler) {
     throw apiError('not_implemented', { operation: endpoint.id });
   }
@@ -690,13 +693,18 @@ async function pipeline(
     // included) are different workspaces.
     ...(c.organizationsToldApart ? { resourceOrganizationId: owner.organizationId } : {}),
   });
+  // Validated by the operation's validators: the parts are of the operation's types.
+  const typed = {
+    path: endpoint.path === null ? routeParams : validated.value.path,
+    query: validated.value.query,
+    body: validated.value.body,
+  } as Pick<HandlerContext, 'path' | 'query' | 'body'>;
   const result = await handler({
     state,
     endpoint,
     caller,
-    path: endpoint.path === null ? routeParams : validated.value.path,
-    query: validated.value.query,
-    body: validated.value.body,
+    ...typed,
+    unshown: after.unshown ?? {},
     origin,
     owns(owner) {
       return access.authorize(endpoint, presented, resourceContext(owner)).allowed;

@@ -4,9 +4,11 @@
  */
 import {
   type access,
+  type BodyOf,
   type Endpoint,
   type OperationId,
-  type PerOperation,
+  type PathParamsOf,
+  type QueryOf,
   type Vendor,
   type VendorSpec,
   workspaceRules,
@@ -89,14 +91,26 @@ export interface ResourceOwner {
 export const sameOwner = (a: ResourceOwner, b: ResourceOwner): boolean =>
   a.organizationId === b.organizationId && a.workspaceId === b.workspaceId;
 
-export interface HandlerContext {
+/** A part of a request an operation does not take: nothing. */
+type Part<T> = [T] extends [never] ? Readonly<Record<string, never>> : T;
+
+/**
+ * What a handler of operation `K` is given: its path parameters, query and body typed by the
+ * operation's schemas (the pipeline validated them with the operation's validators).
+ */
+export interface HandlerContext<K extends OperationId = OperationId> {
   readonly state: ServerState;
   readonly endpoint: Endpoint;
   /** Null only on endpoints that take no credential (the token exchange). */
   readonly caller: Caller | null;
-  readonly path: Record<string, unknown>;
-  readonly query: Record<string, unknown>;
-  readonly body: unknown;
+  readonly path: Part<PathParamsOf<K>>;
+  readonly query: Part<QueryOf<K>>;
+  readonly body: BodyOf<K>;
+  /**
+   * What the server takes beyond the documents, set aside before validation, by name: query
+   * parameters they do not show, a body of a kind they do not show (`resource`).
+   */
+  readonly unshown: Readonly<Record<string, unknown>>;
   /** `<scheme>://<host>` the client used: absolute URLs this server serves start with it. */
   readonly origin: string;
   /**
@@ -137,15 +151,17 @@ export function ownerOf(ctx: HandlerContext): ResourceOwner {
   return { organizationId: ctx.caller.organizationId, workspaceId: ctx.caller.workspaceId };
 }
 
-export type Handler = (ctx: HandlerContext) => HandlerResult | Promise<HandlerResult>;
+export type Handler<K extends OperationId = OperationId> = (
+  ctx: HandlerContext<K>,
+) => HandlerResult | Promise<HandlerResult>;
 
-/** A handler for every operation of the spec, by operation id (`dreams.cancel`). */
-export type HandlerMap = PerOperation<Handler>;
+/** A handler for every operation of the spec, by operation id (`dreams.cancel`), typed by it. */
+export type HandlerMap = { readonly [K in OperationId]: Handler<K> };
 
 /**
  * Handlers of some operations (one resource family's, or a server's replacements): an id the
  * spec does not have does not compile. The families' maps make up a `HandlerMap`.
  */
-export type SomeHandlers = { readonly [K in OperationId]?: Handler };
+export type SomeHandlers = { readonly [K in OperationId]?: Handler<K> };
 
 export type { IdGenerator };

@@ -16,7 +16,6 @@ import {
   createRule,
   createServiceAccount,
   exchange,
-  exchangeBody,
   expected,
   expectOutcome,
   expectToken,
@@ -90,8 +89,7 @@ export const requestErrors = defineCase({
       expectOutcome(ctx, res, expected({ facts: { ruleIdMalformed: true } }).outcome);
       expectRequestId(ctx, res);
     }
-    const body = exchangeBody(ctx, rule, token);
-    expectToken(ctx, await ctx.call('oauth.token', { body }), rule);
+    expectToken(ctx, await exchange(ctx, rule, token), rule);
   },
 });
 

@@ -10,20 +10,20 @@ import type { Handler, HandlerContext, HandlerResult } from '../state.js';
 type JsonObject = Record<string, unknown>;
 
 /** The operation's handler wrapped by `wrap`. */
-export const wrapOperation = (id: OperationId, wrap: Override<Handler>): Patch => ({
+export const wrapOperation = <K extends OperationId>(id: K, wrap: Override<Handler<K>>): Patch => ({
   operations: (earlier) => (handlers) => {
     const wrapped = earlier(handlers);
-    const own = wrapped[id];
+    const own = wrapped[id] as Handler<K> | undefined;
     return own === undefined ? wrapped : { ...wrapped, [id]: wrap(own) };
   },
 });
 
 /** The operation's JSON object answer rewritten by `rewrite` (other answers pass unchanged). */
-export const rewriteBody = (
-  id: OperationId,
-  rewrite: (body: JsonObject, ctx: HandlerContext) => JsonObject,
+export const rewriteBody = <K extends OperationId>(
+  id: K,
+  rewrite: (body: JsonObject, ctx: HandlerContext<K>) => JsonObject,
 ) =>
-  wrapOperation(id, (handler) => async (ctx): Promise<HandlerResult> => {
+  wrapOperation<K>(id, (handler) => async (ctx): Promise<HandlerResult> => {
     const result = await handler(ctx);
     const body = result.body;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return result;

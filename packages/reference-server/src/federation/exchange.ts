@@ -194,9 +194,8 @@ function ruleRow(state: ServerState, ruleState: RuleState, facts: Facts, cause: 
   return result;
 }
 
-export async function exchange(ctx: HandlerContext): Promise<HandlerResult> {
-  const { state } = ctx;
-  const body = ctx.body as TokenExchangeParams;
+export async function exchange(ctx: HandlerContext<'oauth.token'>): Promise<HandlerResult> {
+  const { state, body } = ctx;
   const federation = federationOf(state);
   const c = state.choices;
   const stages = stagesOf(state);

@@ -23,14 +23,16 @@ export interface RequestParts {
 
 /**
  * A request as admitted: the parts the validators see, and what is handed to the handler after
- * validation (query parameters the documents do not show; a body the validators cannot judge).
+ * validation: values as sent where the validators saw stand-ins (`path`, `query`, `body`), and
+ * what the documents do not show at all, by name (`unshown`).
  */
 export interface Admission {
   readonly parts: RequestParts;
   readonly after: {
-    readonly query: Record<string, unknown>;
     readonly path?: Record<string, unknown>;
+    readonly query?: Record<string, unknown>;
     readonly body?: unknown;
+    readonly unshown?: Record<string, unknown>;
   };
 }
 
@@ -51,8 +53,9 @@ export const alsoAdmit =
     return {
       parts: next.parts,
       after: {
-        query: { ...first.after.query, ...next.after.query },
         path: { ...first.after.path, ...next.after.path },
+        query: { ...first.after.query, ...next.after.query },
+        unshown: { ...first.after.unshown, ...next.after.unshown },
         ...('body' in body ? { body: body.body } : {}),
       },
     };
@@ -143,7 +146,7 @@ export const pipeline = {
   // Admission and validation
 
   /** What of a request the validators see, and what is set aside for the handler: the request as sent. */
-  admit: point<Admit>([], (_endpoint, parts) => ({ parts, after: { query: {} } })),
+  admit: point<Admit>([], (_endpoint, parts) => ({ parts, after: {} })),
   /** What the validators are spared: unknown fields and query parameters, kinds the documents do not show. */
   requestPruning: point<{ readonly unknownFields: boolean; readonly openKinds: boolean }>(
     ['UNSPEC-MSG-CREATE-OTHER-PARAMS', 'UNSPEC-MSG-CONTENT-BLOCK-KINDS', 'UNSPEC-MSG-TOOL-KINDS'],

@@ -11,8 +11,11 @@ import { cursorPage } from '../pagination.js';
 import { checkStoredObjects, type HandlerContext, ownerOf, type SomeHandlers } from '../state.js';
 import { type DreamRecord, ownerKey } from '../store.js';
 
-function findDream(ctx: HandlerContext): DreamRecord {
-  const id = String(ctx.path.dream_id);
+/** The operations on one dream. */
+type OnDream = HandlerContext<'dreams.retrieve' | 'dreams.cancel' | 'dreams.archive'>;
+
+function findDream(ctx: OnDream): DreamRecord {
+  const id = ctx.path.dream_id;
   const record = ctx.state.store.dreams.get(id);
   // Another workspace's dream is answered exactly as an unknown id (AUTH-KEY-ONE-WORKSPACE).
   if (!record || !ctx.owns(record)) throw notFound('dream', id);
@@ -20,7 +23,7 @@ function findDream(ctx: HandlerContext): DreamRecord {
 }
 
 /** Runs an operation event through the machine and answers from the row's outcome. */
-function operate(ctx: HandlerContext, event: 'dreams.cancel' | 'dreams.archive') {
+function operate(ctx: OnDream, event: 'dreams.cancel' | 'dreams.archive') {
   const record = findDream(ctx);
   const verb = event === 'dreams.cancel' ? 'cancel' : 'archive';
   const result = applyDreamEvent(ctx.state, record, event, ctx.state.clock.now());
@@ -66,7 +69,7 @@ export const handlers = {
     const { state } = ctx;
     const c = state.choices;
     const owner = ownerOf(ctx);
-    const params = ctx.body as DreamCreateParams;
+    const params = ctx.body;
     const now = state.clock.now();
     // Inputs are the caller's (AUTH-KEY-ONE-WORKSPACE), looked at now or when the pipeline starts
     // (UNSPEC-DREAM-INPUT-OWNERSHIP).

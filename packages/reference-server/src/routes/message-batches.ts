@@ -4,7 +4,7 @@
  * by `lifecycle/message-batches.ts` as the clock moves.
  */
 
-import { batchRules, type MessageBatch, type MessageBatchCreateParams, step } from '@vendor-api/spec';
+import { batchRules, type MessageBatch, step } from '@vendor-api/spec';
 import { batchEnqueuedChanged, checkEnqueuedBatchRequests } from '../admin/enqueued-batch-requests.js';
 import { iso } from '../clock.js';
 import { apiError, notFound } from '../errors.js';
@@ -20,8 +20,10 @@ function viewable(ctx: HandlerContext, record: BatchRecord): boolean {
   return period === null || ctx.state.clock.now() < Date.parse(record.batch.created_at) + period;
 }
 
-function findBatch(ctx: HandlerContext): BatchRecord {
-  const id = String(ctx.path.message_batch_id);
+function findBatch(
+  ctx: HandlerContext<'messages.batches.retrieve' | 'messages.batches.results'>,
+): BatchRecord {
+  const id = ctx.path.message_batch_id;
   const record = ctx.state.store.batches.get(id);
   // Another workspace's batch is answered exactly as an unknown id (AUTH-KEY-ONE-WORKSPACE).
   if (!record || !viewable(ctx, record) || !ctx.owns(record)) throw notFound('message batch', id);
@@ -58,7 +60,7 @@ export const handlers = {
   'messages.batches.create': (ctx) => {
     const { state } = ctx;
     const owner = ownerOf(ctx);
-    const params = ctx.body as MessageBatchCreateParams;
+    const params = ctx.body;
     const bytes = batchRules.bodyByteLength(JSON.stringify(params));
     const checked = batchRules.exceededBatchLimits(params.requests.length, bytes);
     // How 256 MB is measured is not shown (UNSPEC-BATCH-SIZE-UNIT).
@@ -135,7 +137,7 @@ export const handlers = {
     // is not shown either (UNSPEC-BATCH-LIST-BACKWARD): only `after_id`.
     const page = afterIdPage(all, (r) => r.id, {
       afterId: ctx.query.after_id,
-      beforeId: pagingParameter(ctx.query, 'before_id'),
+      beforeId: pagingParameter(ctx.unshown, 'before_id'),
       limit,
       unknownIsEmpty: c.unknownCursorIsEmptyPage,
       where: 'query.after_id',
@@ -147,11 +149,7 @@ export const handlers = {
         has_more: page.has_more,
         // `last_id` on an empty page is not shown (UNSPEC-BATCH-LIST-LAST-ID): null.
         last_id:
-          page.data.length > 0
-            ? page.last_id
-            : c.emptyPageKeepsCursor
-              ? (pagingParameter(ctx.query, 'after_id') ?? null)
-              : null,
+          page.data.length > 0 ? page.last_id : c.emptyPageKeepsCursor ? (ctx.query.after_id ?? null) : null,
         ...(c.firstIdListed ? { first_id: page.first_id } : {}),
       },
     };

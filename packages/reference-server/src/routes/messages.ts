@@ -1,5 +1,5 @@
 /** Message creation and token counting, answered by the deterministic stand-in model. */
-import type { MessageCountTokensParams, MessageCreateParams, MessageTokensCount } from '@vendor-api/spec';
+import type { MessageTokensCount } from '@vendor-api/spec';
 import { organizationRateLimits } from '../admin/rate-limit-config.js';
 import { recordMessageUsage } from '../admin/usage.js';
 import { apiError } from '../errors.js';
@@ -35,7 +35,7 @@ function refuseParams(state: ServerState, params: { readonly model: unknown }): 
 export const handlers = {
   'messages.create': (ctx) => {
     const { state } = ctx;
-    const params = ctx.body as MessageCreateParams;
+    const params = ctx.body;
     refuseParams(state, params);
     const message = generateMessage(params, state.ids.next('message'), state.choices.replyOptions);
     // Usage of the caller's workspace (the Default Workspace as null): the usage report reads it.
@@ -47,11 +47,11 @@ export const handlers = {
     return { status: 200, body: message };
   },
   'messages.count_tokens': ({ state, body }) => {
-    refuseParams(state, body as MessageCountTokensParams);
+    refuseParams(state, body);
     // The count is an estimate that may include tokens of system optimisations (TOKENS-ESTIMATE,
     // TOKENS-SYSTEM-OPTIMIZATION-UNBILLED); how many is not shown (UNSPEC-TOKENS-TOKENIZATION).
     // TOKENS-THINKING-EARLIER-IGNORED, TOKENS-THINKING-CURRENT-COUNTS
-    const counted = inputTokensOf(body as MessageCountTokensParams, state.choices.replyOptions.counting);
+    const counted = inputTokensOf(body, state.choices.replyOptions.counting);
     const tokens = counted + state.choices.optimisationTokens;
     const count: MessageTokensCount = { input_tokens: tokens };
     return { status: 200, body: count };

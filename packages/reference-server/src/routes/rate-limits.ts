@@ -5,7 +5,6 @@
  */
 import {
   type OrganizationRateLimit,
-  type RateLimitGroupType,
   rateLimits,
   type WorkspaceRateLimit,
   type WorkspaceRateLimitValue,
@@ -30,7 +29,9 @@ export const orgEntries = (state: ServerState): OrganizationRateLimit[] =>
  * `page`: responses are always a single page (RL-SINGLE-PAGE), so no cursor is ever issued and any
  * cursor is one this server did not issue: 400 (UNSPEC-RL-PAGE-CURSOR).
  */
-function checkPage(ctx: HandlerContext): void {
+function checkPage(
+  ctx: HandlerContext<'organizations.rate_limits.list' | 'organizations.workspaces.rate_limits.list'>,
+): void {
   if (ctx.query.page !== undefined && ctx.state.choices.unissuedPageCursorRefused) {
     throw apiError('cursor_foreign', { where: 'query.page' });
   }
@@ -67,8 +68,7 @@ export const handlers = {
     const { state } = ctx;
     organizationOf(ctx.caller);
     checkPage(ctx);
-    const model = ctx.query.model as string | undefined;
-    const groupType = ctx.query.group_type as RateLimitGroupType | undefined;
+    const { model, group_type: groupType } = ctx.query;
     // `model` with another group type is not shown (UNSPEC-RL-MODEL-WITH-GROUP-TYPE).
     if (
       model !== undefined &&
@@ -94,12 +94,12 @@ export const handlers = {
     const { state } = ctx;
     // UNSPEC-RL-ERRORS: an unknown workspace is a 404; an archived one answers its overrides
     // (UNSPEC-RL-WS-ARCHIVED).
-    const workspace = findAdminWorkspace(state, organizationOf(ctx.caller), String(ctx.path.workspace_id));
+    const workspace = findAdminWorkspace(state, organizationOf(ctx.caller), ctx.path.workspace_id);
     if (workspace.archivedAt !== null && !state.choices.archivedWorkspaceRateLimitsListed) {
       throw notFound('workspace', workspace.id);
     }
     checkPage(ctx);
-    const groupType = ctx.query.group_type as RateLimitGroupType | undefined;
+    const groupType = ctx.query.group_type;
     const answer = rateLimits.filterWorkspaceRateLimits(
       workspaceEntries(state, workspace.id),
       groupType === undefined ? {} : { group_type: groupType },

@@ -12,9 +12,7 @@ import {
   type MemoryStoreAccess,
   MemoryStoreId,
   type MemoryStoreSessionResource,
-  type SessionCreateParams,
   type SessionResourceCreateParams,
-  type SessionResourceUpdateParams,
   sessionRules,
 } from '@vendor-api/spec';
 import { iso } from '../clock.js';
@@ -36,16 +34,23 @@ const isObject = (x: unknown): x is JsonObject => typeof x === 'object' && x !==
 /** Store key of a session's resource. */
 export const resourceKey = (sessionId: string, resourceId: string) => `${sessionId}/${resourceId}`;
 
-function findSession(ctx: HandlerContext): SessionRecord {
-  const id = String(ctx.path.session_id);
+/** The operations on one resource of a session. */
+type OnResource = HandlerContext<
+  'sessions.resources.retrieve' | 'sessions.resources.update' | 'sessions.resources.delete'
+>;
+
+function findSession(
+  ctx: OnResource | HandlerContext<'sessions.resources.create' | 'sessions.resources.list'>,
+) {
+  const id = ctx.path.session_id;
   const session = ctx.state.store.sessions.get(id);
   // Another workspace's session is answered exactly as an unknown id (AUTH-KEY-ONE-WORKSPACE).
   if (!session || session.deletedAt !== null || !ctx.owns(session)) throw notFound('session', id);
   return session;
 }
 
-function findResource(ctx: HandlerContext, session: SessionRecord): SessionResourceRecord {
-  const id = String(ctx.path.resource_id);
+function findResource(ctx: OnResource, session: SessionRecord): SessionResourceRecord {
+  const id = ctx.path.resource_id;
   const record = ctx.state.store.sessionResources.get(resourceKey(session.id, id));
   if (!record) throw notFound('session resource', id);
   return record;
@@ -212,7 +217,7 @@ export const handlers = {
   'sessions.create': (ctx) => {
     const { state } = ctx;
     const owner = ownerOf(ctx);
-    const params = ctx.body as SessionCreateParams;
+    const params = ctx.body;
     const now = state.clock.now();
     checkStoredObjects(state, state.store.sessions, owner, 'sessions');
     // Every item is checked before anything is stored: a refused request leaves no session behind.
@@ -253,30 +258,27 @@ export const handlers = {
 
   'sessions.resources.create': (ctx) => {
     const session = findSession(ctx);
-    const body = ctx.body as SessionResourceCreateParams | (Record<string, unknown> & { type: string });
+    // The add-resource body of the other kinds is not shown (UNSPEC-SRES-CREATE-OTHER-KINDS): one
+    // the server takes is set aside before validation.
+    const other = ctx.unshown.resource;
+    const mountPath = isObject(other) ? other.mount_path : ctx.body.mount_path;
     // Caller-chosen mount paths are not constrained by the documents (UNSPEC-SRES-MOUNT-PATH-RULES).
     const used = resourcesOf(ctx, session.id).flatMap((r) =>
       'mount_path' in r.resource ? [r.resource.mount_path] : [],
     );
     const mountProblem = ctx.state.choices.mountPathProblem(
-      body.mount_path as string | undefined,
-      used as string[],
+      typeof mountPath === 'string' ? mountPath : undefined,
+      used,
     );
     if (mountProblem !== null) throw apiError('bad_request', { problem: mountProblem });
-    if (body.type === 'file') {
-      return {
-        status: ctx.endpoint.success.status,
-        body: addFile(ctx, session, body as SessionResourceCreateParams),
-      };
-    }
-    // The add-resource body of the other kinds is not shown (UNSPEC-SRES-CREATE-OTHER-KINDS): only
-    // a variant lets one through validation.
-    const problem = otherKindProblem(body);
+    if (!isObject(other))
+      return { status: ctx.endpoint.success.status, body: addFile(ctx, session, ctx.body) };
+    const problem = otherKindProblem(other);
     if (problem !== null) throw apiError('bad_request', { problem });
     const resource =
-      body.type === 'memory_store'
-        ? attachStore(ctx, session, ownerOf(ctx), body as unknown as MemoryStoreItem)
-        : addRepository(ctx, session, body);
+      other.type === 'memory_store'
+        ? attachStore(ctx, session, ownerOf(ctx), other as MemoryStoreItem)
+        : addRepository(ctx, session, other);
     return { status: ctx.endpoint.success.status, body: resource };
   },
 
@@ -311,7 +313,7 @@ export const handlers = {
     if (problems.length > 0) {
       throw apiError('bad_request', { problem: problems.map((p) => p.message).join('; ') });
     }
-    const token = (ctx.body as SessionResourceUpdateParams).authorization_token;
+    const token = ctx.body.authorization_token;
     record.authorizationToken = token;
     // Whether anything of the token is shown is not stated (UNSPEC-SRES-UPDATE-TOKEN-ECHO).
     record.resource = {
@@ -324,7 +326,7 @@ export const handlers = {
 
   'sessions.resources.delete': (ctx) => {
     const session = findSession(ctx);
-    const key = resourceKey(session.id, String(ctx.path.resource_id));
+    const key = resourceKey(session.id, ctx.path.resource_id);
     // A resource deleted before (UNSPEC-SRES-DELETE-REPEATED): unknown, or confirmed again.
     const again = ctx.state.choices.deletionRepeated
       ? confirmations.get(ctx.state.store)?.get(key)
@@ -334,7 +336,7 @@ export const handlers = {
     const record = findResource(ctx, session);
     ctx.state.store.sessionResources.delete(record.id);
     const confirmation = {
-      id: String(ctx.path.resource_id),
+      id: ctx.path.resource_id,
       // SRES-DELETED-SHAPE
       type: 'session_resource_deleted',
     };

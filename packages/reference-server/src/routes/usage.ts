@@ -22,14 +22,14 @@ export const handlers = {
     const reading = c.usageReportReading;
 
     // `1d` (also the default).
-    const width = (query.bucket_width as string | undefined) ?? '1d';
+    const width = query.bucket_width ?? '1d';
     // Own keys only: `constructor` is no bucket width.
     const widthMs = Object.hasOwn(reading.bucketWidths, width) ? reading.bucketWidths[width] : undefined;
     if (widthMs === undefined)
       throw bad(`query.bucket_width: must be one of ${Object.keys(reading.bucketWidths).join(', ')}`);
 
     // `workspace_id` only.
-    const groupBy = (query['group_by[]'] as string[] | undefined) ?? [];
+    const groupBy = query['group_by[]'] ?? [];
     for (const g of groupBy) {
       if (!reading.groupBy.includes(g)) {
         throw bad(`query["group_by[]"]: ${JSON.stringify(g)} is not one of ${reading.groupBy.join(', ')}`);
@@ -52,7 +52,7 @@ export const handlers = {
     // USAGE-WORKSPACE-IDS; an identifier of no workspace of the organization is a 400
     // (UNSPEC-USAGE-ERRORS); archived ones are fine (their history is kept). How the Default
     // Workspace is selected is not shown (UNSPEC-USAGE-DEFAULT-WORKSPACE-FILTER): it cannot be.
-    const sent = (query['workspace_ids[]'] as string[] | undefined) ?? null;
+    const sent = query['workspace_ids[]'] ?? null;
     const includeDefaultWorkspace = sent?.some((id) => namesDefaultWorkspace(state, id)) ?? false;
     const workspaceIds = sent?.filter((id) => !namesDefaultWorkspace(state, id)) ?? null;
     for (const id of workspaceIds ?? []) {
@@ -94,6 +94,6 @@ export const handlers = {
           : [...(includeDefaultWorkspace ? [null] : []), ...workspaceIds],
     });
     // UNSPEC-USAGE-RESPONSE, UNSPEC-USAGE-PAGINATION: one page of buckets.
-    return { status: ctx.endpoint.success.status, body: c.usagePage(data, query) };
+    return { status: ctx.endpoint.success.status, body: c.usagePage(data, ctx.unshown) };
   },
 } satisfies SomeHandlers;

@@ -6,14 +6,7 @@
  * No response body of these endpoints is shown: the bodies here are the reference server's choice,
  * each marked with its Unspecified id.
  */
-import {
-  step,
-  type WorkspaceMemberCreateParams,
-  type WorkspaceMemberUpdateParams,
-  type WorkspaceRole,
-  workspaceRules,
-  workspacesMachine,
-} from '@vendor-api/spec';
+import { step, type WorkspaceRole, workspaceRules, workspacesMachine } from '@vendor-api/spec';
 import {
   answerUnspecified,
   callerIsOrganizationAdmin,
@@ -129,8 +122,15 @@ function decideMemberChange(
 }
 
 /** The workspace of a member endpoint: active, of the caller's organization. */
-function memberWorkspace(ctx: HandlerContext): WorkspaceRecord {
-  const record = findWorkspace(ctx.state, organizationOf(ctx.caller), String(ctx.path.workspace_id));
+/** The member operations. */
+type OnMember = HandlerContext<
+  | 'organizations.workspaces.members.create'
+  | 'organizations.workspaces.members.update'
+  | 'organizations.workspaces.members.delete'
+>;
+
+function memberWorkspace(ctx: OnMember): WorkspaceRecord {
+  const record = findWorkspace(ctx.state, organizationOf(ctx.caller), ctx.path.workspace_id);
   if (record.archivedAt !== null) {
     answerUnspecified(ctx.state, 'UNSPEC-MEMBER-ARCHIVED-WORKSPACE', 'the workspace is archived');
   }
@@ -209,7 +209,7 @@ export const handlers = {
       );
     }
     // UNSPEC-WS-NAME-CONSTRAINTS: any string.
-    const { name } = ctx.body as { name: string };
+    const { name } = ctx.body;
     const active = workspaces.filter((w) => w.archivedAt === null).map((w) => w.name);
     const nameProblem = state.choices.workspaceNameProblem(name, active);
     if (nameProblem !== null) throw apiError('bad_request', { problem: nameProblem });
@@ -223,10 +223,7 @@ export const handlers = {
     const organizationId = organizationOf(ctx.caller);
     // UNSPEC-WS-LIST-LIMIT: no limit when absent; below 1 is a 400. UNSPEC-WS-LIST-INCLUDE-ARCHIVED:
     // active only unless `include_archived` is true.
-    const reading = state.choices.workspaceListReading(
-      ctx.query.limit as number | undefined,
-      ctx.query.include_archived as boolean | undefined,
-    );
+    const reading = state.choices.workspaceListReading(ctx.query.limit, ctx.query.include_archived);
     if (reading.refuseLimit) {
       throw apiError('query_limit', { problem: 'must be at least 1' });
     }
@@ -238,7 +235,7 @@ export const handlers = {
         (reading.includeArchived || w.archivedAt === null),
     );
     // UNSPEC-WS-LIST-PAGINATION: no cursor; the first `limit` workspaces.
-    const after = pagingParameter(ctx.query, 'after_id');
+    const after = pagingParameter(ctx.unshown, 'after_id');
     const page = afterIdPage(listed, (w) => w.id, {
       afterId: after,
       limit: reading.limit ?? listed.length,
@@ -255,12 +252,12 @@ export const handlers = {
   },
 
   'organizations.workspaces.archive': (ctx) =>
-    archive(ctx, findAdminWorkspace(ctx.state, organizationOf(ctx.caller), String(ctx.path.workspace_id))),
+    archive(ctx, findAdminWorkspace(ctx.state, organizationOf(ctx.caller), ctx.path.workspace_id)),
 
   'organizations.workspaces.members.create': (ctx) => {
     const { state } = ctx;
     const workspace = memberWorkspace(ctx);
-    const body = ctx.body as WorkspaceMemberCreateParams;
+    const { body } = ctx;
     const user = memberUser(state, workspace, body.user_id);
     const role = roleOfWire(state, body.workspace_role);
     decideMemberChange(
@@ -284,8 +281,8 @@ export const handlers = {
   'organizations.workspaces.members.update': (ctx) => {
     const { state } = ctx;
     const workspace = memberWorkspace(ctx);
-    const user = memberUser(state, workspace, String(ctx.path.user_id));
-    const body = ctx.body as WorkspaceMemberUpdateParams;
+    const user = memberUser(state, workspace, ctx.path.user_id);
+    const { body } = ctx;
     const role = roleOfWire(state, body.workspace_role);
     const explicitRole = explicitRoleOf(state, workspace.id, user.id);
     decideMemberChange(state, { kind: 'update', role }, { orgRole: user.orgRole, explicitRole });
@@ -309,7 +306,7 @@ export const handlers = {
   'organizations.workspaces.members.delete': (ctx) => {
     const { state } = ctx;
     const workspace = memberWorkspace(ctx);
-    const user = memberUser(state, workspace, String(ctx.path.user_id));
+    const user = memberUser(state, workspace, ctx.path.user_id);
     decideMemberChange(
       state,
       { kind: 'remove' },

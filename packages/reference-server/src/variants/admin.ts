@@ -46,7 +46,7 @@ const admitDefaultPath = alsoAdmit((endpoint, parts) => {
   if (!DEFAULT_NAMED_IN.has(endpoint.id) || id !== DEFAULT) return null;
   return {
     parts: { ...parts, path: { ...parts.path, workspace_id: STAND_IN_WORKSPACE_ID } },
-    after: { query: {}, path: { workspace_id: id } },
+    after: { path: { workspace_id: id } },
   };
 });
 
@@ -99,7 +99,7 @@ export const variants = named({
       if (!Object.hasOwn(OTHER_ROLE_WIRES, role)) return null;
       return {
         parts: { ...parts, body: { ...body, workspace_role: STAND_IN_ROLE } },
-        after: { query: {}, body },
+        after: { body },
       };
     }),
     memberRoleFromWire: (documented) => (wire) => {

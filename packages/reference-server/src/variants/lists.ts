@@ -21,12 +21,12 @@ function setAsideParameters(endpoint: Endpoint, parts: RequestParts) {
   const names = EXTRA_QUERY[endpoint.id]?.filter((p) => parts.query[p] !== undefined) ?? [];
   if (names.length === 0) return null;
   const query = { ...parts.query };
-  const after: Record<string, unknown> = {};
+  const unshown: Record<string, unknown> = {};
   for (const p of names) {
-    after[p] = query[p];
+    unshown[p] = query[p];
     delete query[p];
   }
-  return { parts: { ...parts, query }, after: { query: after } };
+  return { parts: { ...parts, query }, after: { unshown } };
 }
 
 /** A well-formed integer `limit` below 1 raised to 1 (anything else is left to the validators). */
@@ -36,7 +36,7 @@ function limitAtLeastOne(endpoint: Endpoint, parts: RequestParts) {
     (typeof sent === 'string' && /^-?\d+$/.test(sent)) ||
     (typeof sent === 'number' && Number.isInteger(sent));
   if (!LIMIT_AT_LEAST_ONE.has(endpoint.id) || !integer || Number(sent) >= 1) return null;
-  return { parts: { ...parts, query: { ...parts.query, limit: '1' } }, after: { query: {} } };
+  return { parts: { ...parts, query: { ...parts.query, limit: '1' } }, after: {} };
 }
 
 /** A paging parameter set aside (when the request sent one). */

@@ -52,14 +52,14 @@ function admitLenientMessages(endpoint: Endpoint, parts: RequestParts): Admissio
     case 'messages.create':
     case 'messages.count_tokens': {
       const body = lenientParams(parts.body, { creation: endpoint.id === 'messages.create' });
-      return { parts: { ...parts, body }, after: { query: {}, body } };
+      return { parts: { ...parts, body }, after: { body } };
     }
     case 'messages.batches.create': {
       const body = parts.body;
       if (!isObject(body) || !Array.isArray(body.requests) || body.requests.length > 0) return null;
       return {
         parts: { ...parts, body: { ...body, requests: [STAND_IN_REQUEST] } },
-        after: { query: {}, body },
+        after: { body },
       };
     }
     default:

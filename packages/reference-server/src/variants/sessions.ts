@@ -24,15 +24,15 @@ function admitSessionCreation(endpoint: Endpoint, parts: RequestParts): Admissio
       ? { ...parts.headers, [beta]: endpoint.betas.join(',') }
       : parts.headers;
   const admitted = parts.body.resources === undefined ? { ...parts.body, resources: [] } : parts.body;
-  return { parts: { ...parts, headers, body: admitted }, after: { query: {}, body: admitted } };
+  return { parts: { ...parts, headers, body: admitted }, after: { body: admitted } };
 }
 
-/** Add-resource bodies of the other two kinds, set aside for the handler. */
+/** Add-resource bodies of the other two kinds, set aside for the handler (`resource`). */
 function admitOtherKinds(endpoint: Endpoint, parts: RequestParts): Admission | null {
   const body = parts.body;
   if (endpoint.id !== 'sessions.resources.create' || !isObject(body) || !OTHER_KINDS.has(String(body.type)))
     return null;
-  return { parts: { ...parts, body: STAND_IN_FILE }, after: { query: {}, body } };
+  return { parts: { ...parts, body: STAND_IN_FILE }, after: { unshown: { resource: body } } };
 }
 
 const slug = (name: string) =>
