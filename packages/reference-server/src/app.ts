@@ -33,6 +33,7 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ChoiceSet } from './choices/index.js';
 import { type Clock, realClock, SandboxClock } from './clock.js';
+import { catchUpDream } from './dreams/lifecycle.js';
 import { ApiError, apiError, type DecidedBy, refused, statusError } from './errors.js';
 import {
   FETCH_DEADLINE_MS,
@@ -41,12 +42,13 @@ import {
   VirtualNetwork,
 } from './federation/network.js';
 import { attachFederation, federationOf } from './federation/store.js';
+import { handlers as allHandlers } from './handlers.js';
 import { createIds, type IdKind } from './ids.js';
-import { catchUpDream } from './lifecycle/dreams.js';
-import { catchUpBatch } from './lifecycle/message-batches.js';
 import { Schedule } from './lifecycle/schedule.js';
 import { resultsPath } from './message-batches/choices.js';
+import { catchUpBatch } from './message-batches/lifecycle.js';
 import { REQUEST_ID_HEADER } from './pipeline/choices.js';
+import { pruneRequest } from './pipeline/pruning.js';
 import {
   answerClientError,
   checkPublicUrl,
@@ -54,7 +56,6 @@ import {
   type RequestTimeLimits,
   testControlRefusal,
 } from './request-guards.js';
-import { handlers as allHandlers } from './routes/index.js';
 import { seedDemo } from './seed.js';
 import {
   type Caller,
@@ -68,7 +69,6 @@ import {
 } from './state.js';
 import { createMemoryStore, type Store } from './store.js';
 import { registerTestControl } from './test-control/index.js';
-import { pruneRequest } from './variants/admission.js';
 
 export interface ServerOptions {
   /** Vendor name every header, key prefix and model id derives from (default: the published one). */

@@ -22,9 +22,9 @@ export {
 } from './choices/index.js';
 export { type Clock, ManualClock, realClock, SandboxClock } from './clock.js';
 export { ApiError } from './errors.js';
+export { handlers } from './handlers.js';
 export { createIds, type IdGenerator } from './ids.js';
 export { TEST_CONTROL_TOKEN_HEADER } from './request-guards.js';
-export { handlers } from './routes/index.js';
 export { DEFAULT_TIMINGS, type Demo, type HandlerMap, type ServerState, type Timings } from './state.js';
 export { createMemoryStore, type Store } from './store.js';
 export { TEST_CONTROL_PREFIX } from './test-control/index.js';

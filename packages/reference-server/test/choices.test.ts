@@ -43,7 +43,7 @@ function sources(dir = SRC): string[] {
 }
 
 /** The catalogs of the server: the files that hold the faults' and the variants' patches. */
-const isCatalog = (path: string) => /^(faults|variants)\//.test(path);
+const isCatalog = (path: string) => /(^|\/)(faults|variants)(\.ts$|\/)/.test(path);
 
 describe('the table of choice points', () => {
   it('cites only requirement and Unspecified ids the spec has', () => {

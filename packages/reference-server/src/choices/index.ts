@@ -12,22 +12,22 @@ import {
   type VariantDefinition,
   type VariantName,
 } from '@vendor-api/spec';
-import { faults as adminFaults } from '../faults/admin.js';
-import { faults as dreamFaults } from '../faults/dreams.js';
-import { faults as messageBatchFaults } from '../faults/message-batches.js';
-import { faults as messageFaults } from '../faults/messages.js';
-import { faults as pipelineFaults } from '../faults/pipeline.js';
-import { faults as sessionFaults } from '../faults/sessions.js';
-import { faults as tokenExchangeFaults } from '../faults/token-exchange.js';
+import { faults as dreamFaults } from '../dreams/faults.js';
+import { variants as dreamVariants } from '../dreams/variants.js';
+import { faults as tokenExchangeFaults } from '../federation/faults.js';
+import { variants as federationVariants } from '../federation/variants.js';
+import { faults as messageBatchFaults } from '../message-batches/faults.js';
+import { variants as messageBatchVariants } from '../message-batches/variants.js';
+import { faults as messageFaults } from '../messages/faults.js';
+import { variants as messageVariants } from '../messages/variants.js';
+import { faults as pipelineFaults } from '../pipeline/faults.js';
+import { variants as answerVariants } from '../pipeline/variants.js';
+import { faults as sessionFaults } from '../sessions/faults.js';
+import { variants as sessionVariants } from '../sessions/variants.js';
 import { variants as accessVariants } from '../variants/access.js';
-import { variants as adminVariants } from '../variants/admin.js';
-import { variants as dreamVariants } from '../variants/dreams.js';
-import { variants as federationVariants } from '../variants/federation.js';
 import { variants as listVariants } from '../variants/lists.js';
-import { variants as messageBatchVariants } from '../variants/message-batches.js';
-import { variants as messageVariants } from '../variants/messages.js';
-import { variants as answerVariants } from '../variants/seams.js';
-import { variants as sessionVariants } from '../variants/sessions.js';
+import { faults as adminFaults } from '../workspaces/faults.js';
+import { variants as adminVariants } from '../workspaces/variants.js';
 import type { Override } from './point.js';
 import { type ChoiceName, type Choices, DEFAULTS, type Patch } from './table.js';
 

@@ -1,6 +1,6 @@
 /** Choice points of message creation and token counting: the models served, the parameters read, the replies and the counts. */
 import { point } from '../choices/point.js';
-import type { ReplyOptions } from '../model.js';
+import type { ReplyOptions } from './model.js';
 
 /** How message parameters are read where they are taken (`creation`: creating a message; `inBatch`: a batch request's). */
 export interface ParamsReading {

@@ -14,7 +14,7 @@ import { validateSchema } from '@vendor-api/validators';
 import type { FastifyInstance } from 'fastify';
 import { iso } from '../clock.js';
 import { notFound } from '../errors.js';
-import { repositoryMountPath, resourceKey } from '../routes/sessions.js';
+import { repositoryMountPath, resourceKey } from '../sessions/handlers.js';
 import type { ResourceOwner, ServerState } from '../state.js';
 import { BodyFields, controlRoute } from './common.js';
 

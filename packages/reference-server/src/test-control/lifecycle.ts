@@ -22,13 +22,13 @@ import { createHash } from 'node:crypto';
 import { batchRules, type KnownDreamErrorType } from '@vendor-api/spec';
 import type { FastifyInstance } from 'fastify';
 import { iso } from '../clock.js';
+import { applyDreamEvent, inputSessionIds, inputStoreId, startPipeline } from '../dreams/lifecycle.js';
 import { notFound } from '../errors.js';
-import { applyDreamEvent, inputSessionIds, inputStoreId, startPipeline } from '../lifecycle/dreams.js';
 import {
   applyBatchEvent,
   DEFAULT_INTERNAL_ERROR_TYPE,
   type Processing,
-} from '../lifecycle/message-batches.js';
+} from '../message-batches/lifecycle.js';
 import type { ServerState } from '../state.js';
 import type { BatchRecord, DreamRecord, SessionRecord } from '../store.js';
 import { BodyFields, checkStep, controlRoute } from './common.js';

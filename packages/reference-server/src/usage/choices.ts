@@ -1,6 +1,7 @@
 /** Choice points of the usage report: how its query is read, what it reports and how it pages. */
-import { BUCKET_WIDTHS, GROUP_BY_VALUES, type UsageBucket } from '../admin/usage.js';
+
 import { point } from '../choices/point.js';
+import { BUCKET_WIDTHS, GROUP_BY_VALUES, type UsageBucket } from './report.js';
 
 /** How the usage report reads its query. */
 export interface UsageReading {

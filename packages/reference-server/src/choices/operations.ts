@@ -3,9 +3,9 @@
  * its answer after it: nothing of them is in the handler.
  */
 import type { OperationId } from '@vendor-api/spec';
-import type { Override } from '../choices/point.js';
-import type { Patch } from '../choices/table.js';
 import type { Handler, HandlerContext, HandlerResult } from '../state.js';
+import type { Override } from './point.js';
+import type { Patch } from './table.js';
 
 type JsonObject = Record<string, unknown>;
 

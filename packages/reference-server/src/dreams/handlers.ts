@@ -3,13 +3,13 @@
  * events: `step` decides the next state and the HTTP answer; nothing here restates a transition.
  */
 import type { Dream, DreamCreateParams } from '@vendor-api/spec';
-import { datedModelOf } from '../admin/rate-limit-config.js';
 import { iso } from '../clock.js';
 import { apiError, notFound } from '../errors.js';
-import { applyDreamEvent, scheduleDream } from '../lifecycle/dreams.js';
 import { cursorPage } from '../pagination.js';
+import { datedModelOf } from '../rate-limits/config.js';
 import { checkStoredObjects, type HandlerContext, ownerOf, type SomeHandlers } from '../state.js';
 import { type DreamRecord, ownerKey } from '../store.js';
+import { applyDreamEvent, scheduleDream } from './lifecycle.js';
 
 /** The operations on one dream. */
 type OnDream = HandlerContext<'dreams.retrieve' | 'dreams.cancel' | 'dreams.archive'>;

@@ -3,8 +3,8 @@
  * how the size limit and the deadlines are read.
  */
 import { batchRules } from '@vendor-api/spec';
-import { DAY_MS } from '../admin/usage.js';
 import { named, type VariantPatches } from '../choices/table.js';
+import { DAY_MS } from '../usage/report.js';
 
 /** The documented size limit read with decimal megabytes (10^6 bytes). */
 const DECIMAL_SIZE_LIMIT = batchRules.BATCH_SIZE_LIMIT_MB * 1_000_000;

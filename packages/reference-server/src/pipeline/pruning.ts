@@ -4,7 +4,7 @@
  * validators then see only what the documents describe.
  */
 import type { Endpoint, VendorSpec } from '@vendor-api/spec';
-import type { RequestParts } from '../pipeline/choices.js';
+import type { RequestParts } from './choices.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON Schemas of any shape
 type TSchema = Record<string, any>;

@@ -4,10 +4,10 @@
  * are rewritten after their handler where the answer alone changes.
  */
 import { rateLimits, type workspaceRules } from '@vendor-api/spec';
+import { rewriteBody, wrapOperation } from '../choices/operations.js';
 import type { Override } from '../choices/point.js';
 import { type FaultPatches, named, type Patch } from '../choices/table.js';
 import { ApiError, apiError } from '../errors.js';
-import { rewriteBody, wrapOperation } from './answers.js';
 
 type CheckMemberChange = typeof workspaceRules.checkMemberChange;
 

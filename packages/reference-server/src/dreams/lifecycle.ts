@@ -4,9 +4,9 @@
  */
 import { dreamRules, type StepResult, step } from '@vendor-api/spec';
 import { iso } from '../clock.js';
+import { dreamStateKey, dreamStatusOf } from '../lifecycle/machines.js';
 import { type ServerState, sameOwner } from '../state.js';
 import type { DreamRecord } from '../store.js';
-import { dreamStateKey, dreamStatusOf } from './machines.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the spec exports its machines untyped
 export type AnyStep = StepResult<any, any, any, any>;

@@ -5,14 +5,14 @@
  */
 
 import { batchRules, type MessageBatch, step } from '@vendor-api/spec';
-import { batchEnqueuedChanged, checkEnqueuedBatchRequests } from '../admin/enqueued-batch-requests.js';
 import { iso } from '../clock.js';
 import { apiError, notFound } from '../errors.js';
 import { batchStateKey } from '../lifecycle/machines.js';
-import { batchWire, retentionClock, scheduleBatch } from '../lifecycle/message-batches.js';
 import { afterIdPage, pagingParameter } from '../pagination.js';
 import { checkStoredObjects, type HandlerContext, ownerOf, type SomeHandlers } from '../state.js';
 import { type BatchRecord, ownerKey } from '../store.js';
+import { batchEnqueuedChanged, checkEnqueuedBatchRequests } from './enqueued.js';
+import { batchWire, retentionClock, scheduleBatch } from './lifecycle.js';
 
 /** Whether a batch is still viewable (for how long is not shown: UNSPEC-BATCH-VIEWABLE-PERIOD). */
 function viewable(ctx: HandlerContext, record: BatchRecord): boolean {

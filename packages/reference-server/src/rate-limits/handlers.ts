@@ -9,10 +9,10 @@ import {
   type WorkspaceRateLimit,
   type WorkspaceRateLimitValue,
 } from '@vendor-api/spec';
-import { findAdminWorkspace, organizationOf } from '../admin/organizations.js';
-import { organizationEntryFor, organizationRateLimits } from '../admin/rate-limit-config.js';
 import { apiError, notFound } from '../errors.js';
 import type { HandlerContext, ServerState, SomeHandlers } from '../state.js';
+import { findAdminWorkspace, organizationOf } from '../workspaces/organizations.js';
+import { organizationEntryFor, organizationRateLimits } from './config.js';
 
 /** The organization entries (the same configuration for every organization). */
 export const orgEntries = (state: ServerState): OrganizationRateLimit[] =>

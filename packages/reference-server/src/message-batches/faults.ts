@@ -7,10 +7,10 @@
  * could never be killed; BATCH_RESULTS_URL_EARLY covers the observable side.
  */
 import { errors } from '@vendor-api/spec';
+import { replaceRows } from '../choices/machine-rows.js';
+import { dataOf, rewriteBody, wrapOperation } from '../choices/operations.js';
 import { type FaultPatches, named } from '../choices/table.js';
 import { apiError } from '../errors.js';
-import { dataOf, rewriteBody, wrapOperation } from './answers.js';
-import { replaceRows } from './machine-rows.js';
 
 export const faults = named({
   BATCH_INTERNAL_ERROR_AS_INVALID_REQUEST: {

@@ -9,7 +9,7 @@ import { apiError, notFound } from '../errors.js';
 import { adminKeySecret, defaultWorkspaceKey, workspaceKeySecret } from '../seed.js';
 import type { Caller, ServerState } from '../state.js';
 import type { ApiKeyRecord, UserRecord, WorkspaceRecord } from '../store.js';
-import type { MemberChange } from '../workspaces/choices.js';
+import type { MemberChange } from './choices.js';
 
 /**
  * Throws the error answer the server chooses for a case whose answer the documents do not show;

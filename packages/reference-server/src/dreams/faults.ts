@@ -4,9 +4,9 @@
  * "Endpoints > Dreams").
  */
 import { DREAM_LIST_LIMIT_MAX, type Dream, dreamsMachine } from '@vendor-api/spec';
+import { replaceRows, withoutEffect } from '../choices/machine-rows.js';
+import { wrapOperation } from '../choices/operations.js';
 import { type FaultPatches, named } from '../choices/table.js';
-import { wrapOperation } from './answers.js';
-import { replaceRows, withoutEffect } from './machine-rows.js';
 
 /** An answer of 200 that leaves the dream as it is. */
 const UNCHANGED_OK = { to: 'unchanged', outcome: { kind: 'ok', status: 200 }, effects: [] } as const;

@@ -4,10 +4,11 @@
  * Workspace reported as `workspace_id` null (USAGE-DEFAULT-WORKSPACE-NULL). Usage of archived
  * workspaces stays in the report (WSARCH-HISTORY-PRESERVED).
  */
-import { namesDefaultWorkspace, organizationOf } from '../admin/organizations.js';
-import { buildReport, DEFAULT_RANGE_MS, MAX_BUCKETS } from '../admin/usage.js';
+
 import { apiError } from '../errors.js';
 import type { SomeHandlers } from '../state.js';
+import { namesDefaultWorkspace, organizationOf } from '../workspaces/organizations.js';
+import { buildReport, DEFAULT_RANGE_MS, MAX_BUCKETS } from './report.js';
 
 const bad = (problem: string) => apiError('bad_request', { problem });
 

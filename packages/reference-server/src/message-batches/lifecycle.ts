@@ -6,15 +6,15 @@
  */
 import { batchRules, errors, type MessageBatchResult, step } from '@vendor-api/spec';
 import { validateSchema } from '@vendor-api/validators';
-import { batchEnqueuedChanged, enqueuedRequests } from '../admin/enqueued-batch-requests.js';
-import { recordMessageUsage } from '../admin/usage.js';
 import { iso } from '../clock.js';
-import { generateMessage, messageEvents } from '../model.js';
-import { modelRefused } from '../routes/messages.js';
+import type { AnyStep } from '../dreams/lifecycle.js';
+import { batchStateKey } from '../lifecycle/machines.js';
+import { modelRefused } from '../messages/handlers.js';
+import { generateMessage, messageEvents } from '../messages/model.js';
 import type { ServerState } from '../state.js';
 import type { BatchRecord } from '../store.js';
-import type { AnyStep } from './dreams.js';
-import { batchStateKey } from './machines.js';
+import { recordMessageUsage } from '../usage/report.js';
+import { batchEnqueuedChanged, enqueuedRequests } from './enqueued.js';
 
 /**
  * How processing goes: the requests of the batch (by `custom_id`) that meet an internal error,

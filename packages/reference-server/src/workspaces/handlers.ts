@@ -7,6 +7,10 @@
  * each marked with its Unspecified id.
  */
 import { step, type WorkspaceRole, workspaceRules, workspacesMachine } from '@vendor-api/spec';
+import { apiError } from '../errors.js';
+import { afterIdPage, pagingParameter } from '../pagination.js';
+import type { HandlerContext, ServerState, SomeHandlers } from '../state.js';
+import type { WorkspaceMemberRecord, WorkspaceRecord } from '../store.js';
 import {
   answerUnspecified,
   callerIsOrganizationAdmin,
@@ -17,11 +21,7 @@ import {
   namedWorkspaces,
   organizationOf,
   renderWorkspace,
-} from '../admin/organizations.js';
-import { apiError } from '../errors.js';
-import { afterIdPage, pagingParameter } from '../pagination.js';
-import type { HandlerContext, ServerState, SomeHandlers } from '../state.js';
-import type { WorkspaceMemberRecord, WorkspaceRecord } from '../store.js';
+} from './organizations.js';
 
 type RoleKey = workspaceRules.WorkspaceRoleKey;
 

@@ -1,7 +1,8 @@
 /** Seeded faults of message creation and token counting (document 001, "POST /v1/messages/count_tokens"). */
+
+import { rewriteBody } from '../choices/operations.js';
 import { type FaultPatches, named } from '../choices/table.js';
-import { thinkingTokens } from '../model.js';
-import { rewriteBody } from './answers.js';
+import { thinkingTokens } from './model.js';
 
 /** The count answered, moved by the thinking tokens of some turns of the request. */
 const countMoved = (turns: 'earlier' | 'current', sign: 1 | -1) =>

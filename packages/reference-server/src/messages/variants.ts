@@ -5,8 +5,8 @@
  */
 import type { Endpoint } from '@vendor-api/spec';
 import { named, type VariantPatches } from '../choices/table.js';
-import type { ParamsReading } from '../messages/choices.js';
 import { type Admission, alsoAdmit, type RequestParts } from '../pipeline/choices.js';
+import type { ParamsReading } from './choices.js';
 
 type JsonObject = Record<string, unknown>;
 

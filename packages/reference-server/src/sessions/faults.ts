@@ -1,8 +1,8 @@
 /** Seeded faults of session resources (document 001, "Session resources"). */
 import { DREAM_LIST_LIMIT_DEFAULT } from '@vendor-api/spec';
+import { rewriteBody } from '../choices/operations.js';
 import { type FaultPatches, named } from '../choices/table.js';
 import { encodeCursor } from '../pagination.js';
-import { rewriteBody } from './answers.js';
 
 export const faults = named({
   SRES_DEFAULT_MOUNT_PATH_WRONG: {

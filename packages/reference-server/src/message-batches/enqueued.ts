@@ -19,9 +19,9 @@
  */
 import { type RateLimiterType, workspaceRules } from '@vendor-api/spec';
 import { apiError } from '../errors.js';
+import { organizationEntryFor, organizationRateLimits } from '../rate-limits/config.js';
 import type { ResourceOwner, ServerState } from '../state.js';
 import { type BatchRecord, ownerKey } from '../store.js';
-import { organizationEntryFor, organizationRateLimits } from './rate-limit-config.js';
 
 /** Whether a (non-default) workspace is archived. */
 const workspaceArchived = (state: ServerState, workspaceId: string | null): boolean =>

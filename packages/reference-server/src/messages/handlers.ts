@@ -1,10 +1,10 @@
 /** Message creation and token counting, answered by the deterministic stand-in model. */
 import type { MessageTokensCount } from '@vendor-api/spec';
-import { organizationRateLimits } from '../admin/rate-limit-config.js';
-import { recordMessageUsage } from '../admin/usage.js';
 import { apiError } from '../errors.js';
-import { generateMessage, inputTokensOf, messageEvents } from '../model.js';
+import { organizationRateLimits } from '../rate-limits/config.js';
 import { ownerOf, type ServerState, type SomeHandlers } from '../state.js';
+import { recordMessageUsage } from '../usage/report.js';
+import { generateMessage, inputTokensOf, messageEvents } from './model.js';
 
 /**
  * The active models: the documents' two and every identifier and alias of the rate-limit model
