@@ -14,20 +14,22 @@ import {
 } from '@vendor-api/spec';
 import { faults as dreamFaults } from '../dreams/faults.js';
 import { variants as dreamVariants } from '../dreams/variants.js';
-import { faults as tokenExchangeFaults } from '../federation/faults.js';
+import { faults as federationFaults } from '../federation/faults.js';
 import { variants as federationVariants } from '../federation/variants.js';
 import { faults as messageBatchFaults } from '../message-batches/faults.js';
 import { variants as messageBatchVariants } from '../message-batches/variants.js';
 import { faults as messageFaults } from '../messages/faults.js';
 import { variants as messageVariants } from '../messages/variants.js';
 import { faults as pipelineFaults } from '../pipeline/faults.js';
-import { variants as answerVariants } from '../pipeline/variants.js';
+import { variants as pipelineVariants } from '../pipeline/variants.js';
+import { faults as rateLimitFaults } from '../rate-limits/faults.js';
+import { variants as rateLimitVariants } from '../rate-limits/variants.js';
 import { faults as sessionFaults } from '../sessions/faults.js';
 import { variants as sessionVariants } from '../sessions/variants.js';
-import { variants as accessVariants } from '../variants/access.js';
-import { variants as listVariants } from '../variants/lists.js';
-import { faults as adminFaults } from '../workspaces/faults.js';
-import { variants as adminVariants } from '../workspaces/variants.js';
+import { faults as usageFaults } from '../usage/faults.js';
+import { variants as usageVariants } from '../usage/variants.js';
+import { faults as workspaceFaults } from '../workspaces/faults.js';
+import { variants as workspaceVariants } from '../workspaces/variants.js';
 import type { Override } from './point.js';
 import { type ChoiceName, type Choices, DEFAULTS, type Patch } from './table.js';
 
@@ -63,25 +65,27 @@ function merge<P extends readonly { readonly [name: string]: Patch }[]>(
 /** Every fault's patch, by name: the build fails for a fault without one. */
 export const FAULT_PATCHES: Readonly<Record<FaultName, Patch>> = merge(
   pipelineFaults,
-  tokenExchangeFaults,
-  adminFaults,
+  workspaceFaults,
+  rateLimitFaults,
+  usageFaults,
   messageFaults,
   messageBatchFaults,
   dreamFaults,
   sessionFaults,
+  federationFaults,
 );
 
-/** Every variant's patch, by name: the build fails for a variant without one. */
+/** Every variant's patch, by name (one variant may patch the points of several families): the build fails for a variant without one. */
 export const VARIANT_PATCHES: Readonly<Record<VariantName, Patch>> = merge(
-  answerVariants,
-  accessVariants,
-  listVariants,
-  federationVariants,
-  adminVariants,
+  pipelineVariants,
+  workspaceVariants,
+  rateLimitVariants,
+  usageVariants,
   messageVariants,
   messageBatchVariants,
-  sessionVariants,
   dreamVariants,
+  sessionVariants,
+  federationVariants,
 );
 
 /** The table patched in order: each patch given the value before it. */

@@ -3,6 +3,7 @@
  * output store's name, duplicate session ids and a creation rate limit.
  */
 import { named, type VariantPatches } from '../choices/table.js';
+import { limitAtLeastOne } from '../pipeline/choices.js';
 
 export const variants = named({
   'dream-inputs-checked-at-start': { inputsCheckedAtStart: () => true },
@@ -21,4 +22,5 @@ export const variants = named({
         : out;
     },
   },
+  'other-list-limits': { admit: limitAtLeastOne('dreams.list') },
 } satisfies VariantPatches);

@@ -91,4 +91,9 @@ export const variants = named({
     },
   },
   'keysets-refreshed-sooner': { keySetMaxAgeMs: () => 10_000 },
+  // 43 base64url characters after the prefix.
+  'other-id-forms': {
+    accessTokenBody: () => (_reference, ids) =>
+      Buffer.from(ids.secret(32), 'hex').toString('base64url').slice(0, 43),
+  },
 } satisfies VariantPatches);

@@ -1,7 +1,7 @@
 /**
  * Message batches: create, retrieve, list, and the results download at `results_url`. Retrieve
  * and results are the machine's operation events; processing and expiry are happenings applied
- * by `lifecycle/message-batches.ts` as the clock moves.
+ * by `lifecycle.ts` as the clock moves.
  */
 
 import { batchRules, type MessageBatch, step } from '@vendor-api/spec';

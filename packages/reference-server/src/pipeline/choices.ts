@@ -2,7 +2,7 @@
  * Choice points of the request pipeline: credentials, the version and beta headers, what of a
  * request is admitted and validated, and the shape of every answer.
  */
-import { access, type Endpoint, type Vendor } from '@vendor-api/spec';
+import { access, type Endpoint, type OperationId, type Vendor } from '@vendor-api/spec';
 import { validateRequest } from '@vendor-api/validators';
 import { type Override, point } from '../choices/point.js';
 import type { IdGenerator, IdKind } from '../ids.js';
@@ -60,6 +60,31 @@ export const alsoAdmit =
       },
     };
   };
+
+/** A patch of `admit` setting query parameters of an operation the documents do not show aside for its handler. */
+export const setAside = (operation: OperationId, names: readonly string[]): Override<Admit> =>
+  alsoAdmit((endpoint, parts) => {
+    const sent = names.filter((name) => endpoint.id === operation && parts.query[name] !== undefined);
+    if (sent.length === 0) return null;
+    const query = { ...parts.query };
+    const unshown: Record<string, unknown> = {};
+    for (const name of sent) {
+      unshown[name] = query[name];
+      delete query[name];
+    }
+    return { parts: { ...parts, query }, after: { unshown } };
+  });
+
+/** A patch of `admit` taking an operation's well-formed integer `limit` below 1 as 1 (anything else is left to the validators). */
+export const limitAtLeastOne = (operation: OperationId): Override<Admit> =>
+  alsoAdmit((endpoint, parts) => {
+    const sent = parts.query.limit;
+    const integer =
+      (typeof sent === 'string' && /^-?\d+$/.test(sent)) ||
+      (typeof sent === 'number' && Number.isInteger(sent));
+    if (endpoint.id !== operation || !integer || Number(sent) >= 1) return null;
+    return { parts: { ...parts, query: { ...parts.query, limit: '1' } }, after: {} };
+  });
 
 /** The beta header with the identifiers outside the allowed list left out (nothing left: absent). */
 function knownBetas(value: string | undefined): string | undefined {

@@ -1,9 +1,11 @@
 /**
- * Variants of every endpoint: the request headers, what of a request is admitted, the order of
- * lists whose order is not stated, and the status and body of every answer.
+ * Variants of every endpoint: credentials and the forms of identifiers and keys, the request
+ * headers, what of a request is admitted, the order of lists whose order is not stated, and the
+ * status and body of every answer.
  */
 import { errors } from '@vendor-api/spec';
 import { named, type VariantPatches } from '../choices/table.js';
+import type { IdKind } from '../ids.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -71,6 +73,12 @@ function withOffset(text: string): string {
 }
 
 const same = (s: string) => s;
+
+/** `Bearer`, exactly, one space and a token. */
+const EXACT_BEARER = /^Bearer [^\s]+$/;
+
+/** Other prefixes of the identifiers whose shape is not shown. */
+const OTHER_PREFIXES: Partial<Record<IdKind, string>> = { session: 'session_', file: 'file-' };
 
 export const variants = named({
   'additional-fields': {
@@ -146,5 +154,19 @@ export const variants = named({
       if (!endpoint.success.response.unspecified) return out;
       return isObject(out) && Array.isArray(out.data) ? { items: out.data } : { [WRAP_FIELD]: out };
     },
+  },
+  'credential-headers-other': {
+    exchangeCredentialRead: () => false,
+    bearerSyntaxAccepted: () => (value) => EXACT_BEARER.test(value),
+  },
+  'archived-workspaces-other': { archivedWorkspaceTokensRefused: () => false },
+  'other-id-forms': {
+    mintedId: (documented) => (kind, id) => {
+      const minted = documented(kind, id);
+      const other = OTHER_PREFIXES[kind];
+      return other === undefined ? minted : other + minted.slice(minted.indexOf('_') + 1);
+    },
+    // 48 hexadecimal digits.
+    workspaceKey: () => (_reference, ids) => ids.secret(24),
   },
 } satisfies VariantPatches);

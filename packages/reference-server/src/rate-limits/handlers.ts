@@ -1,6 +1,6 @@
 /**
  * The read-only rate-limit lists. The organization entries come from the configuration table
- * (`admin/rate-limit-config.ts`), the workspace entries from the overrides test control sets; the
+ * (`config.ts`), the workspace entries from the overrides test control sets; the
  * spec's `filterOrgRateLimits` / `filterWorkspaceRateLimits` apply the filters and decide the 404.
  */
 import {

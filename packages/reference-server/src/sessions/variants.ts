@@ -4,7 +4,7 @@
  */
 import { type Endpoint, vendor as publishedVendor } from '@vendor-api/spec';
 import { named, type VariantPatches } from '../choices/table.js';
-import { type Admission, alsoAdmit, type RequestParts } from '../pipeline/choices.js';
+import { type Admission, alsoAdmit, limitAtLeastOne, type RequestParts } from '../pipeline/choices.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -70,4 +70,5 @@ export const variants = named({
   'additional-fields': {
     rotatedTokenEcho: () => (token) => ({ authorization_token_hint: `…${token.slice(-4)}` }),
   },
+  'other-list-limits': { admit: limitAtLeastOne('sessions.resources.list') },
 } satisfies VariantPatches);

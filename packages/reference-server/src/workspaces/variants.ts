@@ -1,12 +1,12 @@
 /**
- * Variants of the admin endpoints: answers to the cases the spec's workspace rules and machine
- * leave unspecified, archived workspaces, the Default Workspace, workspace names, member wire
- * forms, the rate-limit configuration and the usage report.
+ * Variants of workspace administration: answers to the cases the spec's workspace rules and
+ * machine leave unspecified, archived workspaces, the Default Workspace, workspace names, member
+ * wire forms, and the list's limits and paging.
  */
 import { idPrefix, WorkspaceId, type workspaceRules } from '@vendor-api/spec';
 import { named, type VariantPatches } from '../choices/table.js';
 import { apiError } from '../errors.js';
-import { alsoAdmit } from '../pipeline/choices.js';
+import { alsoAdmit, setAside } from '../pipeline/choices.js';
 
 type RoleKey = workspaceRules.WorkspaceRoleKey;
 
@@ -32,13 +32,10 @@ const DEFAULT_NAMED_IN = new Set([
 /** A workspace id standing in for `default` while the path is validated. */
 const STAND_IN_WORKSPACE_ID = `${idPrefix(WorkspaceId)}default`;
 
-const WORKSPACE_IDS = 'workspace_ids[]';
 const DEFAULT = 'default';
 
 /** Colours the management console offers (a palette of the variant's own). */
 const COLOURS = ['#6C5BB9', '#D97757', '#3A7D44', '#2F6DB5', '#B5482F'];
-
-const HOUR_MS = 3_600_000;
 
 /** `default` in an admin path is validated as a stand-in id, then handed on as sent. */
 const admitDefaultPath = alsoAdmit((endpoint, parts) => {
@@ -50,36 +47,17 @@ const admitDefaultPath = alsoAdmit((endpoint, parts) => {
   };
 });
 
-/**
- * `workspace_ids[]` naming the Default Workspace by the literal (the schema admits `wrkspc_`
- * identifiers only): validated without it, handed on as sent.
- */
-const admitDefaultFilter = alsoAdmit((endpoint, parts) => {
-  if (endpoint.id !== 'organizations.usage_report.messages') return null;
-  const sent = parts.query[WORKSPACE_IDS];
-  const ids = Array.isArray(sent) ? sent : sent === undefined ? [] : [sent];
-  if (!ids.includes(DEFAULT)) return null;
-  const others = ids.filter((id) => id !== DEFAULT);
-  const query = { ...parts.query };
-  if (others.length > 0) query[WORKSPACE_IDS] = others;
-  else delete query[WORKSPACE_IDS];
-  return { parts: { ...parts, query }, after: { query: { [WORKSPACE_IDS]: ids } } };
-});
-
 export const variants = named({
   'archived-workspaces-other': {
     unspecifiedAnswer: (documented) => (id, change) => {
       if (id === 'UNSPEC-WS-ARCHIVE-ARCHIVED') return { refused: 'workspace_archive_archived' };
       return id === 'UNSPEC-MEMBER-ARCHIVED-WORKSPACE' ? 'success' : documented(id, change);
     },
-    archivedWorkspaceTokensRefused: () => false,
-    archivedWorkspaceRateLimitsListed: () => false,
-    archivedWorkspaceBatchesEnqueued: () => false,
   },
   'default-workspace-counted-and-named': {
     workspacesCountedBesidesNamed: (documented) => documented + 1,
     defaultWorkspaceNamed: () => true,
-    admit: (earlier) => admitDefaultFilter(admitDefaultPath(earlier)),
+    admit: admitDefaultPath,
   },
   'workspace-name-rules': {
     workspaceNameProblem: () => (name, activeNames) => {
@@ -134,24 +112,23 @@ export const variants = named({
         ? { refused: 'member_update_same_role' }
         : documented(id, change),
   },
-  'rate-limits-other': {
-    otherRateLimitConfiguration: () => true,
-    modelWithOtherGroupRefused: () => true,
-  },
-  'usage-report-other': {
-    usageReportReading: (reference) => ({
-      startingAtRequired: true,
-      reversedRangeIsEmpty: true,
-      bucketWidths: { ...reference.bucketWidths, '1h': HOUR_MS },
-      groupBy: [...reference.groupBy, 'model'],
-    }),
-  },
-  'usage-zero-rows': { usageZeroRows: () => true },
   'additional-fields': {
     workspaceRecordExtras: () => (id) => {
       let h = 0;
       for (const c of id) h = (h * 31 + c.charCodeAt(0)) >>> 0;
       return { display_color: COLOURS[h % COLOURS.length] ?? '#6C5BB9' };
     },
+  },
+  // 20 by default, a `limit` below 1 taken as 1, archived ones listed unless told otherwise.
+  'other-list-limits': {
+    workspaceListReading: () => (limit, includeArchived) => ({
+      limit: limit === undefined ? 20 : Math.min(Math.max(limit, 1), 1000),
+      refuseLimit: false,
+      includeArchived: includeArchived !== false,
+    }),
+  },
+  'more-paging': {
+    admit: setAside('organizations.workspaces.list', ['after_id']),
+    workspaceListPaged: () => true,
   },
 } satisfies VariantPatches);
