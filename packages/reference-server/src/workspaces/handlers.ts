@@ -10,7 +10,7 @@ import { step, type WorkspaceRole, workspaceRules, workspacesMachine } from '@ve
 import { apiError } from '../errors.js';
 import { afterIdPage, pagingParameter } from '../pagination.js';
 import type { HandlerContext, ServerState, SomeHandlers } from '../state.js';
-import type { WorkspaceMemberRecord, WorkspaceRecord } from '../store.js';
+import type { WorkspaceRecord } from '../store.js';
 import {
   answerUnspecified,
   callerIsOrganizationAdmin,
@@ -26,6 +26,10 @@ import {
 type RoleKey = workspaceRules.WorkspaceRoleKey;
 
 const memberKey = (workspaceId: string, userId: string) => `${workspaceId}:${userId}`;
+
+/** Assigns a user a role in a workspace explicitly. */
+const setRole = (state: ServerState, workspaceId: string, userId: string, role: RoleKey) =>
+  state.store.workspaceMembers.put({ id: memberKey(workspaceId, userId), workspaceId, userId, role });
 
 /** The role explicitly assigned to a user in a workspace, or null. */
 const explicitRoleOf = (state: ServerState, workspaceId: string, userId: string): RoleKey | null =>
@@ -265,13 +269,7 @@ export const handlers = {
       { kind: 'add', role },
       { orgRole: user.orgRole, explicitRole: explicitRoleOf(state, workspace.id, user.id) },
     );
-    const record: WorkspaceMemberRecord = {
-      id: memberKey(workspace.id, user.id),
-      workspaceId: workspace.id,
-      userId: user.id,
-      role,
-    };
-    state.store.workspaceMembers.put(record);
+    setRole(state, workspace.id, user.id, role);
     return {
       status: ctx.endpoint.success.status,
       body: renderMember(state, workspace, user.id, body.workspace_role),
@@ -290,12 +288,7 @@ export const handlers = {
     // (UNSPEC-MEMBER-UPDATE-SAME-ROLE); otherwise the explicit role is set.
     const inherited = workspaceRules.effectiveWorkspaceRole(user.orgRole, explicitRole);
     if (!(inherited.ok && inherited.source === 'inherited' && inherited.role === role)) {
-      state.store.workspaceMembers.put({
-        id: memberKey(workspace.id, user.id),
-        workspaceId: workspace.id,
-        userId: user.id,
-        role,
-      });
+      setRole(state, workspace.id, user.id, role);
     }
     return {
       status: ctx.endpoint.success.status,
