@@ -4,8 +4,8 @@
  * test control drives.
  */
 import { type ControlEndpointId, controlEndpoint } from '@vendor-api/spec';
+import type { AnyStep } from '../dreams/lifecycle.js';
 import { type ApiError, apiError } from '../errors.js';
-import type { AnyStep } from '../lifecycle/dreams.js';
 
 export const TEST_CONTROL_PREFIX = '/_test';
 
