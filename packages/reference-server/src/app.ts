@@ -19,7 +19,7 @@
  * body.
  */
 import { randomBytes } from 'node:crypto';
-import { access, type Endpoint } from '@vendor-api/spec';
+import { access, type Endpoint, fillPath } from '@vendor-api/spec';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from './clock.js';
 import { FETCH_DEADLINE_MS, type FederationNetwork } from './federation/network.js';
@@ -107,7 +107,7 @@ export { REQUEST_ID_HEADER };
  * (`resultsAt`: where the results live, not shown: UNSPEC-BATCH-RESULTS-LOCATION).
  */
 export function routeUrl(endpoint: Endpoint, resultsAt: (id: string) => string = resultsPath): string | null {
-  if (endpoint.path !== null) return endpoint.path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
+  if (endpoint.path !== null) return fillPath(endpoint.path, (name) => `:${name}`);
   if (endpoint.id === 'messages.batches.results') return resultsAt(':message_batch_id');
   return null;
 }
