@@ -19,9 +19,9 @@ import {
 import { capabilityOf, type Need } from './needs.js';
 import { type FixtureStep, Recorder, type Step } from './trace.js';
 
-export interface CaseDefinition {
+export interface CaseDefinition<Id extends string = string> {
   /** Stable id: `<family>.<what>` in kebab-case (`dreams.cancel-completed-is-400`). */
-  readonly id: string;
+  readonly id: Id;
   readonly family: string;
   readonly title: string;
   /** Requirement ids (from the spec's catalog) this case checks. */
@@ -36,9 +36,13 @@ export interface CaseDefinition {
   run(ctx: CaseContext): Promise<void>;
 }
 
-export function defineCase(definition: CaseDefinition): CaseDefinition {
+/** A case, its id kept as a literal type (so tables that name cases are checked against them). */
+export function defineCase<const Id extends string>(definition: CaseDefinition<Id>): CaseDefinition<Id> {
   return definition;
 }
+
+/** The ids of some cases (a family's `cases`): a table naming a case they do not have does not compile. */
+export type CaseIdOf<C extends readonly CaseDefinition[]> = C[number]['id'];
 
 export interface RunSettings {
   readonly seed: number;

@@ -1,18 +1,19 @@
+import type { FaultName } from '@vendor-api/spec';
 import { describe, expect, it } from 'vitest';
-import type { CaseDefinition } from '../src/case.js';
+import type { CaseDefinition, CaseIdOf } from '../src/case.js';
 import { cases as rateLimits } from '../src/cases/rate-limits/index.js';
 import { cases as usage } from '../src/cases/usage/index.js';
 import { cases as workspaces } from '../src/cases/workspaces/index.js';
-import { caseById, itPassesAndCatches, outcomeOf, pinSettings } from './helpers.js';
+import { caseById, itPassesAndCatches, type Kills, outcomeOf, pinSettings } from './helpers.js';
 
 const cases = [...workspaces, ...rateLimits, ...usage];
 const settings = pinSettings(7);
 
-const byId = (id: string) => caseById(cases, id);
+const byId = (id: CaseIdOf<typeof cases>) => caseById(cases, id);
 
-const outcome = (c: CaseDefinition, faults: readonly string[] = []) => outcomeOf(c, faults, settings);
+const outcome = (c: CaseDefinition, faults: readonly FaultName[] = []) => outcomeOf(c, faults, settings);
 
-const KILLS: readonly [fault: string, caseId: string][] = [
+const KILLS: Kills<typeof cases> = [
   ['WS_LIST_INCLUDES_DEFAULT', 'workspaces.list-include-archived-limit'],
   ['WS_LIST_LIMIT_REJECTED', 'workspaces.list-include-archived-limit'],
   ['WS_CAP_COUNTS_ARCHIVED', 'workspaces.cap-100-archived-excluded'],
@@ -42,7 +43,7 @@ describe('organization administration cases', () => {
 
   it('the workspace state-machine model alone catches the faults of the list, archive and member rules', async () => {
     const model = byId('workspaces.state-machine');
-    const faults = [
+    const faults: readonly FaultName[] = [
       'WS_LIST_INCLUDES_DEFAULT',
       'WS_LIST_LIMIT_REJECTED',
       'ARCHIVED_WORKSPACE_KEY_ACCEPTED',

@@ -1,15 +1,16 @@
+import type { FaultName } from '@vendor-api/spec';
 import { describe, expect, it } from 'vitest';
-import type { CaseDefinition } from '../src/case.js';
+import type { CaseDefinition, CaseIdOf } from '../src/case.js';
 import { cases } from '../src/cases/dreams/index.js';
-import { caseById, itPassesAndCatches, outcomeOf, pinSettings } from './helpers.js';
+import { caseById, itPassesAndCatches, type Kills, outcomeOf, pinSettings } from './helpers.js';
 
 const settings = pinSettings(7);
 
-const byId = (id: string) => caseById(cases, id);
+const byId = (id: CaseIdOf<typeof cases>) => caseById(cases, id);
 
-const outcome = (c: CaseDefinition, faults: readonly string[] = []) => outcomeOf(c, faults, settings);
+const outcome = (c: CaseDefinition, faults: readonly FaultName[] = []) => outcomeOf(c, faults, settings);
 
-const KILLS: readonly [fault: string, caseId: string][] = [
+const KILLS: Kills<typeof cases> = [
   ['DREAM_CANCEL_COMPLETED_OK', 'dreams.cancel-completed-is-400'],
   ['DREAM_CANCEL_FAILED_OK', 'dreams.cancel-failed-is-400'],
   ['DREAM_CANCEL_CANCELED_400', 'dreams.cancel-canceled-is-noop'],
@@ -29,7 +30,7 @@ describe('dream cases', () => {
 
   it('the state-machine model alone catches the faults of the cancel, archive and pipeline rows', async () => {
     const model = byId('dreams.state-machine');
-    const faults = [
+    const faults: readonly FaultName[] = [
       'DREAM_CANCEL_COMPLETED_OK',
       'DREAM_CANCEL_FAILED_OK',
       'DREAM_ARCHIVE_RUNNING_OK',

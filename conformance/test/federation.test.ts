@@ -1,15 +1,16 @@
+import type { FaultName } from '@vendor-api/spec';
 import { describe, expect, it } from 'vitest';
-import type { CaseDefinition } from '../src/case.js';
+import type { CaseDefinition, CaseIdOf } from '../src/case.js';
 import { cases } from '../src/cases/federation/index.js';
-import { caseById, itPassesAndCatches, outcomeOf, pinSettings } from './helpers.js';
+import { caseById, itPassesAndCatches, type Kills, outcomeOf, pinSettings } from './helpers.js';
 
 const settings = pinSettings(7);
 
-const byId = (id: string) => caseById(cases, id);
+const byId = (id: CaseIdOf<typeof cases>) => caseById(cases, id);
 
-const outcome = (c: CaseDefinition, faults: readonly string[] = []) => outcomeOf(c, faults, settings);
+const outcome = (c: CaseDefinition, faults: readonly FaultName[] = []) => outcomeOf(c, faults, settings);
 
-const KILLS: readonly [fault: string, caseId: string][] = [
+const KILLS: Kills<typeof cases> = [
   ['JWT_EXP_SKEW_IGNORED', 'federation.jwt-claim-boundaries'],
   ['JWT_EXP_SKEW_DOUBLED', 'federation.jwt-claim-boundaries'],
   ['JWT_IAT_FUTURE_ACCEPTED', 'federation.jwt-claim-boundaries'],

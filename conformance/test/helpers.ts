@@ -3,26 +3,36 @@
  * with seeded faults on. The fault pins use a fixed seed so "case X kills fault Y" is
  * deterministic; the cases' own randomness is exercised with the run's seed by `pnpm conformance`.
  */
-import { spec } from '@vendor-api/spec';
+import { type FaultName, spec } from '@vendor-api/spec';
 import { expect, it } from 'vitest';
 // Capabilities of the reference adapter: a case needing another one is skipped there, not failed.
 import { REFERENCE_CAPABILITIES } from '../src/adapters/reference.js';
-import type { CaseDefinition } from '../src/case.js';
+import type { CaseDefinition, CaseIdOf } from '../src/case.js';
 import { startEmbedded } from '../src/embedded.js';
 import { requiredCapabilities } from '../src/needs.js';
 import { runOne } from '../src/runner.js';
 
 export const pinSettings = (seed = 7) => ({ seed, numRuns: 25, timeoutMs: 10_000 });
 
-/** The case of a family with this id (throws on an unknown id, so a renamed case fails loudly). */
-export function caseById(cases: readonly CaseDefinition[], id: string): CaseDefinition {
+/** The case of a family with this id (an id the family does not have does not compile). */
+export function caseById<C extends readonly CaseDefinition[]>(cases: C, id: CaseIdOf<C>): CaseDefinition {
   const c = cases.find((x) => x.id === id);
   if (!c) throw new Error(`no case ${id}`);
   return c;
 }
 
+/** Which case of `C` kills which seeded fault: typed by the catalog's fault names and the cases' ids. */
+export type Kills<C extends readonly CaseDefinition[]> = readonly (readonly [
+  fault: FaultName,
+  caseId: CaseIdOf<C>,
+])[];
+
 /** Runs one case against a fresh embedded server with the given faults on. */
-export async function outcomeOf(c: CaseDefinition, faults: readonly string[] = [], settings = pinSettings()) {
+export async function outcomeOf(
+  c: CaseDefinition,
+  faults: readonly FaultName[] = [],
+  settings = pinSettings(),
+) {
   const embedded = await startEmbedded({ seed: settings.seed, faults });
   try {
     return await runOne(c, { target: embedded.target, adapter: embedded.adapter, spec, settings });
@@ -36,10 +46,10 @@ export async function outcomeOf(c: CaseDefinition, faults: readonly string[] = [
  * is skipped because it needs a capability the reference adapter lacks), and each pinned fault is
  * caught by the case named beside it.
  */
-export function itPassesAndCatches(
+export function itPassesAndCatches<C extends readonly CaseDefinition[]>(
   family: string,
-  cases: readonly CaseDefinition[],
-  kills: readonly (readonly [fault: string, caseId: string])[],
+  cases: C,
+  kills: Kills<C>,
   settings = pinSettings(),
 ): void {
   // Every case of a family, one after the other: seconds here, tens of seconds on a loaded 2-core

@@ -4,23 +4,24 @@
  */
 
 import { createServer, ManualClock } from '@vendor-api/reference-server';
-import { spec } from '@vendor-api/spec';
+import { type FaultName, spec } from '@vendor-api/spec';
 import { describe, expect, it } from 'vitest';
 import { REFERENCE_CAPABILITIES, referenceAdapter } from '../src/adapters/reference.js';
-import type { CaseDefinition } from '../src/case.js';
+import type { CaseDefinition, CaseIdOf } from '../src/case.js';
 import { cases } from '../src/cases/message-batches/index.js';
 import { startEmbedded } from '../src/embedded.js';
 import { requiredCapabilities } from '../src/needs.js';
 import { runOne } from '../src/runner.js';
+import { caseById } from './helpers.js';
 
 const seed = Number(process.env.VENDOR_API_SEED ?? 1) | 0;
-const byId = (id: string) => cases.find((c) => c.id === id) as CaseDefinition;
+const byId = (id: CaseIdOf<typeof cases>) => caseById(cases, id);
 
 /**
  * The reference server with no processing of its own: batches stay in progress until driven, so
  * the clock reaches their 24-hour deadline and unsent requests expire.
  */
-async function startHeld(faults: readonly string[]) {
+async function startHeld(faults: readonly FaultName[]) {
   const app = createServer({
     testControl: true,
     seed,
@@ -45,7 +46,7 @@ async function startHeld(faults: readonly string[]) {
   };
 }
 
-async function outcome(c: CaseDefinition, faults: readonly string[] = [], held = false) {
+async function outcome(c: CaseDefinition, faults: readonly FaultName[] = [], held = false) {
   const e = held ? await startHeld(faults) : await startEmbedded({ seed, faults });
   try {
     const r = await runOne(c, {
@@ -81,7 +82,7 @@ describe('message-batch cases', () => {
     ).toMatch(/^failed: .*no results line/);
   });
 
-  it.each([
+  it.each<readonly [CaseIdOf<typeof cases>, FaultName]>([
     ['message-batches.lifecycle-model', 'BATCH_COUNTS_DO_NOT_ADD_UP'],
     ['message-batches.lifecycle-model', 'BATCH_RESULTS_URL_EARLY'],
     ['message-batches.results-retention', 'BATCH_RESULTS_AFTER_RETENTION'],

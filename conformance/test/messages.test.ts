@@ -1,15 +1,16 @@
 /** The messages cases pass on the reference server and catch the token-counting faults. */
-import { spec } from '@vendor-api/spec';
+import { type FaultName, spec } from '@vendor-api/spec';
 import { describe, expect, it } from 'vitest';
-import type { CaseDefinition } from '../src/case.js';
+import type { CaseDefinition, CaseIdOf } from '../src/case.js';
 import { cases } from '../src/cases/messages/index.js';
 import { startEmbedded } from '../src/embedded.js';
 import { runOne } from '../src/runner.js';
+import { caseById } from './helpers.js';
 
 const seed = Number(process.env.VENDOR_API_SEED ?? 1) | 0;
-const byId = (id: string) => cases.find((c) => c.id === id) as CaseDefinition;
+const byId = (id: CaseIdOf<typeof cases>) => caseById(cases, id);
 
-async function outcome(c: CaseDefinition, faults: readonly string[] = []) {
+async function outcome(c: CaseDefinition, faults: readonly FaultName[] = []) {
   const e = await startEmbedded({ seed, faults });
   try {
     const r = await runOne(c, {
@@ -29,7 +30,7 @@ describe('messages cases', () => {
     for (const c of cases) expect([c.id, await outcome(c)]).toEqual([c.id, 'passed']);
   }, 60_000);
 
-  it.each([
+  it.each<readonly [CaseIdOf<typeof cases>, FaultName]>([
     ['messages.count-tokens-earlier-thinking-ignored', 'TOKENS_EARLIER_THINKING_COUNTED'],
     ['messages.count-tokens-current-thinking-counts', 'TOKENS_CURRENT_THINKING_IGNORED'],
   ])(

@@ -1,10 +1,10 @@
 import { describe } from 'vitest';
 import { cases } from '../src/cases/sessions/index.js';
-import { itPassesAndCatches, pinSettings } from './helpers.js';
+import { itPassesAndCatches, type Kills, pinSettings } from './helpers.js';
 
 const settings = pinSettings(11);
 
-const KILLS: readonly [fault: string, caseId: string][] = [
+const KILLS: Kills<typeof cases> = [
   ['SRES_DEFAULT_MOUNT_PATH_WRONG', 'sessions.file-resource-create'],
   ['SRES_ROTATION_ALLOWED_FOR_FILES', 'sessions.rotation-refused-for-files'],
   ['SRES_DELETE_CONFIRMATION_TYPE_WRONG', 'sessions.resource-delete'],

@@ -7,12 +7,12 @@
  * fault still fails a case that waits on the wall clock.
  */
 import { createServer, realClock } from '@vendor-api/reference-server';
-import { spec } from '@vendor-api/spec';
+import { type FaultName, spec } from '@vendor-api/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Adapter, Target } from '../src/adapter.js';
 import { referenceAdapter } from '../src/adapters/reference.js';
 import type { Capability } from '../src/capabilities.js';
-import type { CaseDefinition } from '../src/case.js';
+import type { CaseDefinition, CaseIdOf } from '../src/case.js';
 import { cases as dreamCases } from '../src/cases/dreams/index.js';
 import { allCases } from '../src/cases/index.js';
 import { cases as batchCases } from '../src/cases/message-batches/index.js';
@@ -133,7 +133,7 @@ describe('wall-clock mode: no clock, no drives', () => {
       expect(results.find((r) => r.id === id)?.requests).toBeGreaterThan(0);
   }, 240_000);
 
-  it.each([
+  it.each<readonly [CaseIdOf<[...typeof batchCases, ...typeof dreamCases]>, FaultName]>([
     ['message-batches.max-tokens-zero-errored', 'BATCH_COUNTS_DO_NOT_ADD_UP'],
     ['dreams.cancel-completed-is-400', 'DREAM_CANCEL_COMPLETED_OK'],
   ])(

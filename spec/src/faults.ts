@@ -1,8 +1,9 @@
 /**
  * The catalog of seeded faults: each one named deviation that breaks exactly one documented
  * requirement. A conformance suite's strength is how many of them it catches; the reference
- * server implements each one at a named seam (its `src/faults/`), keyed by `FaultName`, so a
- * fault named here without an implementation there, or the other way round, does not compile.
+ * server implements each one as a typed patch of its table of choice points, keyed by
+ * `FaultName`, so a fault named here without an implementation there, or the other way round,
+ * does not compile.
  */
 
 /** Where the behaviour a fault breaks lives (the server's area, the suite's family). */

@@ -1,8 +1,8 @@
 /**
  * The catalog of variants: each one a legal alternative where the documents leave room, citing
  * the Unspecified ids it realises. A conformance suite must pass every one of them, alone and all
- * at once: its specificity. The reference server realises each one at its named seams (its
- * `src/variants/`), reading them by `VariantName`.
+ * at once: its specificity. The reference server realises each one as a typed patch of its
+ * table of choice points, keyed by `VariantName`.
  *
  * `UNREALISABLE` names the Unspecified items no server could realise differently on the wire
  * through the documented API, and why; every other item has at least one variant (a test holds

@@ -11,9 +11,19 @@ export {
   type TimeLimits,
 } from './app.js';
 export { BANNER_LABELS } from './banner.js';
+export {
+  FAULTS,
+  type FaultDefinition,
+  parseVariants,
+  resolveFaults,
+  resolveVariants,
+  UNREALISABLE,
+  VARIANTS,
+  type VariantDefinition,
+} from './choices/index.js';
 export { type Clock, ManualClock, realClock, SandboxClock } from './clock.js';
 export { ApiError } from './errors.js';
-export { FAULTS, type FaultDefinition, resolveFaults } from './faults/index.js';
+export { handlers } from './handlers.js';
 export { createIds, type IdGenerator } from './ids.js';
 export {
   keepState,
@@ -25,14 +35,6 @@ export {
   stateText,
 } from './persistence.js';
 export { TEST_CONTROL_TOKEN_HEADER } from './request-guards.js';
-export { handlers } from './routes/index.js';
 export { DEFAULT_TIMINGS, type Demo, type HandlerMap, type ServerState, type Timings } from './state.js';
 export { createMemoryStore, type Store } from './store.js';
 export { TEST_CONTROL_PREFIX } from './test-control/index.js';
-export {
-  parseVariants,
-  resolveVariants,
-  UNREALISABLE,
-  VARIANTS,
-  type VariantDefinition,
-} from './variants/index.js';

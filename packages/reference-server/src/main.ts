@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-import { vendor as publishedVendor } from '@vendor-api/spec';
 /**
  * `reference-server [options]`: starts the reference server on 127.0.0.1 and prints a banner with
  * its base URL, the seeded organization's keys and ids, the models, how time passes and a first
  * request to try (see `--help`).
  */
+import { vendor as publishedVendor } from '@vendor-api/spec';
 import {
   checkNames,
   choiceOption,
@@ -16,11 +16,10 @@ import {
 } from '@vendor-api/spec/cli';
 import { createServer } from './app.js';
 import { bannerLines } from './banner.js';
+import { FAULTS, parseVariants, resolveFaults, VARIANTS } from './choices/index.js';
 import { type Clock, ManualClock, SandboxClock } from './clock.js';
-import { FAULTS, resolveFaults } from './faults/index.js';
 import { keepState, readStateFile, STATE_SAVE_INTERVAL_MS } from './persistence.js';
 import type { Timings } from './state.js';
-import { parseVariants, VARIANTS } from './variants/index.js';
 
 /** Background timings of the sandbox (seconds): a batch or dream is done while you watch. */
 const SANDBOX_SECONDS = { batch: 5, dreamStart: 1, dreamRun: 5 } as const;

@@ -5,6 +5,12 @@
  */
 import { apiError } from './errors.js';
 
+/** A paging parameter the documents do not show, set aside for the handler (when the request sent it). */
+export function pagingParameter(query: Readonly<Record<string, unknown>>, name: string): string | undefined {
+  const value = query[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
 export const encodeCursor = (lastId: string): string =>
   Buffer.from(`after:${lastId}`, 'utf8').toString('base64url');
 

@@ -15,10 +15,10 @@
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { batchEnqueuedChanged } from './admin/enqueued-batch-requests.js';
 import { isMovableClock, ManualClock } from './clock.js';
 import { type FederationState, federationOf } from './federation/store.js';
-import { scheduleBatch } from './lifecycle/message-batches.js';
+import { batchEnqueuedChanged } from './message-batches/enqueued.js';
+import { scheduleBatch } from './message-batches/lifecycle.js';
 import type { Demo, ServerState } from './state.js';
 import { createMemoryStore, type Store, type Table, type UsageRecord } from './store.js';
 

@@ -4,17 +4,18 @@
  */
 import {
   type access,
+  type BodyOf,
   type Endpoint,
   type OperationId,
-  type PerOperation,
+  type PathParamsOf,
+  type QueryOf,
   type Vendor,
   type VendorSpec,
   workspaceRules,
 } from '@vendor-api/spec';
+import type { Choices } from './choices/table.js';
 import type { Clock } from './clock.js';
 import { apiError, refused } from './errors.js';
-import type { FaultSet } from './faults/index.js';
-import type { VariantSet } from './variants/index.js';
 
 type PresentedCredential = access.PresentedCredential;
 
@@ -54,10 +55,13 @@ export interface ServerState {
   readonly store: Store;
   readonly timings: Timings;
   readonly demo: Demo;
-  /** Seeded faults switched on (none by default). */
-  readonly faults: FaultSet;
-  /** Variants switched on (none by default): legal alternatives where the documents are silent. */
-  readonly variants: VariantSet;
+  /**
+   * What the server chooses at every choice point: the table's defaults, patched by the variants
+   * it started with and the seeded faults switched on.
+   */
+  readonly choices: Choices;
+  /** The seeded faults switched on (none by default), by name; test control switches them. */
+  readonly faults: { list(): string[]; set(names: readonly string[]): void };
   /** Most batches, dreams and sessions one workspace may hold, each (UNSPEC-WS-STORED-OBJECTS-CAP). */
   readonly storedObjectsCap: number;
   /** Background happenings by due instant (`catchUp` applies the due ones). */
@@ -87,14 +91,26 @@ export interface ResourceOwner {
 export const sameOwner = (a: ResourceOwner, b: ResourceOwner): boolean =>
   a.organizationId === b.organizationId && a.workspaceId === b.workspaceId;
 
-export interface HandlerContext {
+/** A part of a request an operation does not take: nothing. */
+type Part<T> = [T] extends [never] ? Readonly<Record<string, never>> : T;
+
+/**
+ * What a handler of operation `K` is given: its path parameters, query and body typed by the
+ * operation's schemas (the pipeline validated them with the operation's validators).
+ */
+export interface HandlerContext<K extends OperationId = OperationId> {
   readonly state: ServerState;
   readonly endpoint: Endpoint;
   /** Null only on endpoints that take no credential (the token exchange). */
   readonly caller: Caller | null;
-  readonly path: Record<string, unknown>;
-  readonly query: Record<string, unknown>;
-  readonly body: unknown;
+  readonly path: Part<PathParamsOf<K>>;
+  readonly query: Part<QueryOf<K>>;
+  readonly body: BodyOf<K>;
+  /**
+   * What the server takes beyond the documents, set aside before validation, by name: query
+   * parameters they do not show, a body of a kind they do not show (`resource`).
+   */
+  readonly unshown: Readonly<Record<string, unknown>>;
   /** `<scheme>://<host>` the client used: absolute URLs this server serves start with it. */
   readonly origin: string;
   /**
@@ -135,15 +151,17 @@ export function ownerOf(ctx: HandlerContext): ResourceOwner {
   return { organizationId: ctx.caller.organizationId, workspaceId: ctx.caller.workspaceId };
 }
 
-export type Handler = (ctx: HandlerContext) => HandlerResult | Promise<HandlerResult>;
+export type Handler<K extends OperationId = OperationId> = (
+  ctx: HandlerContext<K>,
+) => HandlerResult | Promise<HandlerResult>;
 
-/** A handler for every operation of the spec, by operation id (`dreams.cancel`). */
-export type HandlerMap = PerOperation<Handler>;
+/** A handler for every operation of the spec, by operation id (`dreams.cancel`), typed by it. */
+export type HandlerMap = { readonly [K in OperationId]: Handler<K> };
 
 /**
  * Handlers of some operations (one resource family's, or a server's replacements): an id the
  * spec does not have does not compile. The families' maps make up a `HandlerMap`.
  */
-export type SomeHandlers = { readonly [K in OperationId]?: Handler };
+export type SomeHandlers = { readonly [K in OperationId]?: Handler<K> };
 
 export type { IdGenerator };

@@ -1,7 +1,7 @@
 import { batchRules } from '@vendor-api/spec';
 import { validateSchema } from '@vendor-api/validators';
 import { describe, expect, it } from 'vitest';
-import { batchEnqueuedChanged } from '../src/admin/enqueued-batch-requests.js';
+import { batchEnqueuedChanged } from '../src/message-batches/enqueued.js';
 import { setupFederation } from './federation/helpers.js';
 import { errorOf, expectErrorBody, expectValid, idsOf, MODEL, setup } from './helpers.js';
 

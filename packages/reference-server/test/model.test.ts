@@ -1,7 +1,7 @@
 /** The stand-in model's tokenizer: the ASCII scan finds exactly the tokens of the pattern. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { textTokens, tokenizers, truncateTokens } from '../src/model.js';
+import { textTokens, tokenizers, truncateTokens } from '../src/messages/model.js';
 
 const { scanAscii, scanPattern } = tokenizers;
 

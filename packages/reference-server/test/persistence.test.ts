@@ -158,6 +158,8 @@ describe('--state FILE, as a user runs the server', () => {
       'content-type': 'application/json',
       [vendor.headers.version]: vendor.apiVersion,
       'x-api-key': key,
+      // No connection kept open: a stop is not held up by an idle keep-alive socket.
+      connection: 'close',
       base: field(banner, 'base URL'),
     });
     const post = async (banner: string, body: unknown) => {

@@ -60,19 +60,47 @@ export function startWithBanner(
 export const start = async (args: readonly string[]): Promise<string> =>
   (await startWithBanner('corepack', ['pnpm', ...args])).banner;
 
-/** Stops a process with a signal and waits for it to exit; resolves to its exit code. */
-export function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const entry = started.find((s) => s.child === child);
-  if (entry?.group && child.pid !== undefined) process.kill(-child.pid, signal);
-  else child.kill(signal);
+/** Whether any process of a process group is still there. */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** How long a stopped group has to end before it is killed. */
+const GROUP_GRACE_MS = 10_000;
+
+/**
+ * Stops a process with a signal and waits for it to exit; resolves to its exit code. A process
+ * started in a group of its own is stopped with its whole group, and the group is waited for too
+ * (the server under pnpm and tsx outlives pnpm): what is left of it after a grace period is killed.
+ */
+export async function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+  const group = started.find((s) => s.child === child)?.group ?? false;
+  const index = started.findIndex((s) => s.child === child);
+  if (index >= 0) started.splice(index, 1);
+  const pgid = child.pid;
+  const running = child.exitCode === null && child.signalCode === null;
+  const exited = running
+    ? new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+    : Promise.resolve(child.exitCode);
+  if (!group || pgid === undefined) {
+    if (running) child.kill(signal);
+    return exited;
+  }
+  if (groupAlive(pgid)) process.kill(-pgid, signal);
+  for (const deadline = Date.now() + GROUP_GRACE_MS; groupAlive(pgid) && Date.now() < deadline; )
+    await new Promise((r) => setTimeout(r, 100));
+  if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
   return exited;
 }
 
 /** Stops every process started and not stopped yet (an `afterEach`). */
 export async function stopStarted(): Promise<void> {
-  await Promise.all(started.splice(0).map(({ child }) => stop(child)));
+  await Promise.all([...started].map(({ child }) => stop(child)));
 }
 
 /** A `label: value` field of the banner. */

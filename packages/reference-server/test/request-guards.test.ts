@@ -11,9 +11,9 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { access, vendor } from '@vendor-api/spec';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SHORTEST_TOO_DEEP } from '../src/app.js';
 import { createIds } from '../src/ids.js';
 import { TEST_CONTROL_TOKEN_HEADER } from '../src/index.js';
+import { SHORTEST_TOO_DEEP } from '../src/pipeline/edges.js';
 import { errorOf, expectErrorBody, MODEL, rawHttp, setup } from './helpers.js';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));

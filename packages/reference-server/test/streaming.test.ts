@@ -3,7 +3,7 @@
  * clients of the API family read, adding up to the message the same request answers without it.
  */
 import { describe, expect, it } from 'vitest';
-import { textPieces } from '../src/streaming.js';
+import { textPieces } from '../src/messages/streaming.js';
 import { expectValid, MODEL, setup } from './helpers.js';
 
 interface Event {

@@ -28,13 +28,13 @@ export const endpoints = [
     method: 'POST',
     path: '/v1/oauth/token',
     params: {},
-    body: { schema: Type.Ref(TokenExchangeParams.$id!), required: true },
+    body: { schema: Type.Ref(TokenExchangeParams), required: true },
     success: {
       status: 200,
       response: {
         description:
           'RFC 6749 section 5.1 token response: `access_token`, `token_type` `Bearer`, `expires_in`, `scope`.',
-        schema: Type.Ref(TokenExchangeResponse.$id!),
+        schema: Type.Ref(TokenExchangeResponse),
         contentType: 'application/json',
       },
     },

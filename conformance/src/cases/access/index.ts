@@ -1,11 +1,10 @@
-import type { CaseDefinition } from '../../case.js';
 import { adminKeyPrefix } from './admin-key-prefix.js';
 import { allowedBetasServed, betaHeadersRequired, unknownBetaNeverServerError } from './beta-headers.js';
 import { credentialsRequired } from './credentials.js';
 import { versionHeader } from './version-header.js';
 import { versionedPaths } from './versioned-paths.js';
 
-export const cases: readonly CaseDefinition[] = [
+export const cases = [
   versionHeader,
   allowedBetasServed,
   betaHeadersRequired,
@@ -13,4 +12,4 @@ export const cases: readonly CaseDefinition[] = [
   credentialsRequired,
   versionedPaths,
   adminKeyPrefix,
-];
+] as const;

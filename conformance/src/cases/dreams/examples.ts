@@ -18,8 +18,8 @@ import {
   machine,
 } from './support/index.js';
 
-interface Example {
-  readonly id: string;
+interface Example<Id extends string> {
+  readonly id: Id;
   readonly title: string;
   readonly state: DreamState;
   readonly event: DreamEvent;
@@ -36,7 +36,7 @@ const DRIVEN: Partial<Record<DreamEvent, string>> = {
   'pipeline.progress': 'a running dream consuming chosen tokens',
 };
 
-function example(e: Example): CaseDefinition {
+function example<const Id extends string>(e: Example<Id>): CaseDefinition<`dreams.${Id}`> {
   const row = step(machine, e.state, e.event).row;
   const driven = DRIVEN[e.event];
   const pipelineNeeds: Need[] = driven
@@ -45,7 +45,7 @@ function example(e: Example): CaseDefinition {
       ? []
       : [orRealTime('drive-dreams')];
   return defineCase({
-    id: `dreams.${e.id}`,
+    id: `dreams.${e.id}` as const,
     family: 'dreams',
     title: e.title,
     requirements: row.requirements,
@@ -58,7 +58,7 @@ function example(e: Example): CaseDefinition {
   });
 }
 
-export const exampleCases: readonly CaseDefinition[] = [
+export const exampleCases = [
   example({
     id: 'cancel-completed-is-400',
     title: 'cancel of a completed dream is 400 and leaves it completed',
@@ -215,4 +215,4 @@ export const exampleCases: readonly CaseDefinition[] = [
     event: 'pipeline.progress',
     options: { tokens: { input_tokens: 1200, output_tokens: 300 } },
   }),
-];
+] as const;

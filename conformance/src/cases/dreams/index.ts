@@ -1,4 +1,3 @@
-import type { CaseDefinition } from '../../case.js';
 import { betasRequired } from './betas.js';
 import { createFresh } from './create-fresh.js';
 import { createBoundaries, createRejectsInvalid } from './create-validation.js';
@@ -10,7 +9,7 @@ import { outputStoreOrdinary } from './output-store.js';
 import { pipelineSessionReadable } from './pipeline-session.js';
 import { storeEffects } from './store-effects.js';
 
-export const cases: readonly CaseDefinition[] = [
+export const cases = [
   dreamStateMachine,
   ...exampleCases,
   createBoundaries,
@@ -22,4 +21,4 @@ export const cases: readonly CaseDefinition[] = [
   outputStoreOrdinary,
   pipelineSessionReadable,
   storeEffects,
-];
+] as const;

@@ -17,7 +17,6 @@ import {
   createRule,
   createServiceAccount,
   exchange,
-  exchangeBody,
   expected,
   expectOutcome,
   expectToken,
@@ -89,8 +88,7 @@ export const requestErrors = defineCase({
       expectOutcome(ctx, res, expected({ facts: { ruleIdMalformed: true } }).outcome);
       expectRequestId(ctx, res);
     }
-    const body = exchangeBody(ctx, rule, token);
-    expectToken(ctx, await ctx.call('oauth.token', { body }), rule);
+    expectToken(ctx, await exchange(ctx, rule, token), rule);
   },
 });
 

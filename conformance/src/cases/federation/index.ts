@@ -1,4 +1,3 @@
-import type { CaseDefinition } from '../../case.js';
 import { acceptedAlgorithms, kidAndSignature, rejectedAlgorithms } from './algorithms.js';
 import { invalidGrantIndistinguishable, requestErrors } from './errors.js';
 import { fetchedKeySets, fetchedUrlRules } from './fetched.js';
@@ -24,7 +23,7 @@ import { developerTokenScope, developerTokenSessions, tokenExpiry, tunnelsTokenS
 import { claimBoundaries, sizeBoundary } from './verification.js';
 import { tokenWorkspaceIsolation, workspaceResolution } from './workspaces.js';
 
-export const cases: readonly CaseDefinition[] = [
+export const cases = [
   claimBoundaries,
   sizeBoundary,
   timeClaimsProperty,
@@ -55,4 +54,4 @@ export const cases: readonly CaseDefinition[] = [
   ruleLifetimeDefault,
   ruleWorkspaceOrganization,
   serviceAccountMembership,
-];
+] as const;

@@ -102,7 +102,8 @@ export function checkRecord(
 /** A result a request may have: a type, and for `errored` the error type (null: any but invalid_request_error). */
 export type AllowedResult = batchRules.ResultDecision;
 
-const decide = (fate: batchRules.RequestFate): AllowedResult[] => {
+/** The result the spec's rule gives a request of this fate (none when it gives none). */
+const resultsOfFate = (fate: batchRules.RequestFate): AllowedResult[] => {
   const d = batchRules.resultTypeFor(fate);
   return d.ok ? [d.value] : [];
 };
@@ -121,15 +122,20 @@ export function allowedResults(request: SentRequest, effects: ReadonlySet<string
     effects.has('expire_unsent_requests');
   if (processed) {
     out.push(
-      ...decide({ processed: true, paramsValid: request.valid, internalError: false, stoppedBy: null }),
+      ...resultsOfFate({
+        processed: true,
+        paramsValid: request.valid,
+        internalError: false,
+        stoppedBy: null,
+      }),
     );
     out.push(
-      ...decide({ processed: true, paramsValid: request.valid, internalError: true, stoppedBy: null }),
+      ...resultsOfFate({ processed: true, paramsValid: request.valid, internalError: true, stoppedBy: null }),
     );
   }
   if (effects.has('expire_unsent_requests'))
     out.push(
-      ...decide({
+      ...resultsOfFate({
         processed: false,
         paramsValid: request.valid,
         internalError: false,
@@ -144,7 +150,7 @@ export function allowedResults(request: SentRequest, effects: ReadonlySet<string
  * (BATCH-EXPIRY-UNSENT-EXPIRED), whatever its params.
  */
 export function unsentAtDeadline(request: SentRequest): AllowedResult[] {
-  return decide({
+  return resultsOfFate({
     processed: false,
     paramsValid: request.valid,
     internalError: false,

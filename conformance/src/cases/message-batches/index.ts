@@ -1,4 +1,3 @@
-import type { CaseDefinition } from '../../case.js';
 import { customIdPattern, customIdUnique } from './custom-id.js';
 import { expiredUnsent } from './expired-unsent.js';
 import { lifecycleModel } from './lifecycle-model.js';
@@ -8,7 +7,7 @@ import { expiryAt24Hours, resultsRetention } from './scenarios.js';
 import { sizeLimits } from './size-limits.js';
 import { defaultWorkspacesScoped, workspaceScoped } from './workspace-scoped.js';
 
-export const cases: readonly CaseDefinition[] = [
+export const cases = [
   lifecycleModel,
   listPagination,
   customIdPattern,
@@ -22,4 +21,4 @@ export const cases: readonly CaseDefinition[] = [
   expiryAt24Hours,
   expiredUnsent,
   sizeLimits,
-];
+] as const;

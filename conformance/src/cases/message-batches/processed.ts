@@ -144,7 +144,7 @@ export const internalErrorsErrored = defineCase({
  * Batch items are "non-streaming" (BATCH-ITEM-NON-STREAMING), but the parameter that asks for
  * streaming is not shown (UNSPEC-BATCH-PARAMS-STREAMING): an item carrying `stream: true` (the
  * conventional one) may be refused as invalid (`errored`) or processed without streaming
- * (`succeeded`, variant `lenient-message-requests`). What the documents do state is checked: the
+ * (`succeeded`). What the documents do state is checked: the
  * batch is created (params are validated asynchronously, BATCH-PARAMS-ASYNC-VALIDATION), and the
  * item's result line is a plain result line, `succeeded` carrying the message or `errored`, never a
  * stream of events; the other items are processed as usual.

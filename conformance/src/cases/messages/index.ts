@@ -1,11 +1,10 @@
-import type { CaseDefinition } from '../../case.js';
 import { countTokensMatchesUsage } from './count-tokens-matches-usage.js';
 import { currentThinkingCounts, earlierThinkingIgnored } from './count-tokens-thinking.js';
 import { createResponseShape } from './create-response-shape.js';
 
-export const cases: readonly CaseDefinition[] = [
+export const cases = [
   countTokensMatchesUsage,
   createResponseShape,
   earlierThinkingIgnored,
   currentThinkingCounts,
-];
+] as const;

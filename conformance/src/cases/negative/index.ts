@@ -1,4 +1,3 @@
-import type { CaseDefinition } from '../../case.js';
 import { negativeCases } from './cases.js';
 
-export const cases: readonly CaseDefinition[] = [...negativeCases];
+export const cases = [...negativeCases] as const;

@@ -1,4 +1,3 @@
-import type { CaseDefinition } from '../../case.js';
 import { adminKeyOnly } from './admin-credential.js';
 import { defaultWorkspaceNoEntry } from './default-workspace.js';
 import { enqueuedBatchRequestsEnforced } from './enforcement.js';
@@ -8,7 +7,7 @@ import { organizationEntries } from './organization-entries.js';
 import { readOnlySinglePage, workspaceLimitBounds } from './read-only.js';
 import { workspaceOverrides } from './workspace-overrides.js';
 
-export const cases: readonly CaseDefinition[] = [
+export const cases = [
   organizationEntries,
   modelFilter,
   groupTypeFilter,
@@ -18,4 +17,4 @@ export const cases: readonly CaseDefinition[] = [
   readOnlySinglePage,
   workspaceLimitBounds,
   enqueuedBatchRequestsEnforced,
-];
+] as const;

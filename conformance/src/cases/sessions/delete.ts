@@ -4,7 +4,7 @@
  * list no longer holds it, while the other resources stay.
  *
  * Deleting it a second time is not shown (UNSPEC-SRES-DELETE-REPEATED): a refusal (a 4xx with the
- * error body) and the same confirmation again (variant `session-resource-delete-repeated`) are
+ * error body) and the same confirmation again are
  * both legal; only a 5xx, a success with another answer than the confirmation, or the resource
  * coming back fails.
  */

@@ -1,4 +1,3 @@
-import type { CaseDefinition } from '../../case.js';
 import {
   filesWorkspaceScoped,
   memoryStoreAttachmentFields,
@@ -12,7 +11,7 @@ import { fileMustBeUploaded, fileResources } from './file-resources.js';
 import { resourceList } from './list.js';
 import { rotationForRepositories, rotationRefusedForFiles } from './rotation.js';
 
-export const cases: readonly CaseDefinition[] = [
+export const cases = [
   fileResources,
   fileMustBeUploaded,
   resourceList,
@@ -26,4 +25,4 @@ export const cases: readonly CaseDefinition[] = [
   memoryStoreNameNotPropagated,
   repositoryCheckout,
   filesWorkspaceScoped,
-];
+] as const;

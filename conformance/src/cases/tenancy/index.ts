@@ -1,5 +1,4 @@
-import type { CaseDefinition } from '../../case.js';
 import { dreamInputsOfOthers } from './dream-inputs.js';
 import { otherTenantIds } from './other-tenant-ids.js';
 
-export const cases: readonly CaseDefinition[] = [dreamInputsOfOthers, otherTenantIds];
+export const cases = [dreamInputsOfOthers, otherTenantIds] as const;

@@ -64,7 +64,7 @@ const lacking = (got: readonly unknown[], want: readonly unknown[]) => {
  *
  * Not asserted: that workspaces without usage are absent. The body is not shown
  * (UNSPEC-USAGE-RESPONSE), and a report may hold rows of zero usage for the workspaces it covers
- * (UNSPEC-USAGE-ZERO-ROWS; variant `usage-zero-rows`).
+ * (UNSPEC-USAGE-ZERO-ROWS).
  */
 export const usageReport = defineCase({
   id: 'usage.report-by-workspace',

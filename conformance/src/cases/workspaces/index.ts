@@ -1,4 +1,3 @@
-import type { CaseDefinition } from '../../case.js';
 import { adminCredentialOnly } from './admin-credential.js';
 import { archiveRevokesKeys } from './archive-keys.js';
 import { workspaceCap } from './cap.js';
@@ -8,7 +7,7 @@ import { listQuery } from './list.js';
 import { memberRules } from './member-rules.js';
 import { workspaceStateMachine } from './state-machine.js';
 
-export const cases: readonly CaseDefinition[] = [
+export const cases = [
   workspaceStateMachine,
   listQuery,
   workspaceCap,
@@ -18,4 +17,4 @@ export const cases: readonly CaseDefinition[] = [
   adminCredentialOnly,
   defaultWorkspaceStays,
   billingNotAssignable,
-];
+] as const;

@@ -8,7 +8,6 @@
  *
  * Check order (UNSPEC-EXCH-CHECK-ORDER): body, rule existence, then the steps of the spec's
  * `jwt.EXCHANGE_VERIFICATION` (authorization, then the JWT's), and `workspace_id_required` last.
- * Seeded faults act at the seams of `faults/federation-seams.ts`.
  */
 import {
   type ErrorBody,
@@ -21,26 +20,10 @@ import {
   type TokenExchangeResponse,
 } from '@vendor-api/spec';
 import { ApiError, apiError } from '../errors.js';
-import {
-  accessTokenPrefix,
-  archivedRuleRefused,
-  expiredTokensForgotten,
-  expiresInAnswered,
-  invalidGrantBody,
-  verificationStages,
-  workspaceOfSeveral,
-} from '../faults/federation-seams.js';
 import { defaultWorkspaceKey } from '../seed.js';
 import type { HandlerContext, HandlerResult, ServerState } from '../state.js';
-import {
-  accessTokenBody,
-  accessTokenLifetime,
-  assertionRefusedFirst,
-  jwtCheckInstant,
-  workspaceRefusedAfterVerification,
-} from '../variants/seams.js';
 import { type AccessTokenRecord, type FederationState, federationOf, type RuleRecord } from './store.js';
-import { type ChainFacts, checksInOrder, DOCUMENTED, verifyAssertion } from './verify.js';
+import { type ChainFacts, checksInOrder, stagesOf, verifyAssertion } from './verify.js';
 
 type Machine = typeof federationRulesMachine.machine;
 type RuleState = Machine['states'][number];
@@ -65,7 +48,7 @@ export class BodyError extends ApiError {
 
 /** The one `invalid_grant` answer, whatever the cause. */
 function invalidGrant(state: ServerState, cause: jwt.ExchangeFailureCause): BodyError {
-  return new BodyError(400, invalidGrantBody(state, jwt.invalidGrantBody(cause), cause));
+  return new BodyError(400, state.choices.invalidGrantBody(jwt.invalidGrantBody(cause), cause));
 }
 
 /** Store key of the workspace a body names (`default` is the Default Workspace, ID-WORKSPACE-DEFAULT-LITERAL). */
@@ -104,7 +87,7 @@ function resolveTarget(state: ServerState, rule: RuleRecord, body: TokenExchange
       key = enabled[0] ?? null; // EXCH-WORKSPACE-ID-OMITTED-SOLE
     else if (enabled.length > 1) {
       // EXCH-WORKSPACE-ID-REQUIRED-MULTI
-      key = workspaceOfSeveral(state, enabled);
+      key = state.choices.workspaceOfSeveral(enabled);
       missingForMulti = key === null;
     } else key = null;
   } else {
@@ -123,7 +106,7 @@ function resolveTarget(state: ServerState, rule: RuleRecord, body: TokenExchange
       ? enabled.some((k) => account.workspaceKeys.includes(k))
       : key !== null && account.workspaceKeys.includes(key));
   // What "not authorized for the rule" covers is not shown (UNSPEC-EXCH-NOT-AUTHORIZED-MEANING).
-  const workspaceRefused = forRule && !forWorkspace && workspaceRefusedAfterVerification(state);
+  const workspaceRefused = forRule && !forWorkspace && state.choices.workspaceRefusedAfterVerification;
   return {
     key,
     authorized: forRule && (forWorkspace || workspaceRefused),
@@ -140,7 +123,7 @@ const PRUNE_EVERY = 1024;
  * run does not keep every token it ever minted.
  */
 function pruneExpiredTokens(state: ServerState, federation: FederationState, now: number): void {
-  if (++federation.mintedSinceSweep < PRUNE_EVERY || !expiredTokensForgotten(state)) return;
+  if (++federation.mintedSinceSweep < PRUNE_EVERY || !state.choices.expiredTokensForgotten) return;
   federation.mintedSinceSweep = 0;
   const tokens = federation.accessTokens;
   for (const token of tokens.values()) if (token.expiresAt <= now) tokens.delete(token.id);
@@ -155,13 +138,14 @@ function mint(
   claims: jwt.JwtClaims,
 ): TokenExchangeResponse {
   const v = state.vendor;
+  const c = state.choices;
   const federation = federationOf(state);
   const now = state.clock.now();
   // ID-ACCESS-TOKEN-PREFIX
-  const prefix = accessTokenPrefix(state, v.prefixes.accessToken, v.name);
-  const secret = `${prefix}${accessTokenBody(state, state.ids.secret(40), state.ids)}`;
+  const prefix = c.accessTokenPrefix(v.prefixes.accessToken, v.name);
+  const secret = `${prefix}${c.accessTokenBody(state.ids.secret(40), state.ids)}`;
   // How long the token lives, and so `expires_in`, is not shown (UNSPEC-EXCH-EXPIRES-IN-VALUE).
-  const lifetime = accessTokenLifetime(state, rule.token_lifetime_seconds, claims.exp, now / 1000);
+  const lifetime = c.accessTokenLifetime(rule.token_lifetime_seconds, claims.exp, now / 1000);
   const workspace = state.store.workspaces.get(workspaceKey);
   const record: AccessTokenRecord = {
     id: secret,
@@ -179,7 +163,7 @@ function mint(
     access_token: secret,
     token_type: 'Bearer',
     // The token says how long it lives (EXCH-RESPONSE-EXPIRES-IN).
-    expires_in: expiresInAnswered(state, lifetime, DEFAULT_TOKEN_LIFETIME_SECONDS),
+    expires_in: c.expiresInAnswered(lifetime, DEFAULT_TOKEN_LIFETIME_SECONDS),
     scope: rule.oauth_scope,
   };
 }
@@ -201,28 +185,28 @@ function refuse(
 
 /**
  * The `oauth.token` row for the facts known so far: refused unless its outcome is a success
- * (`cause` names the failure for the cause-revealing fault).
+ * (`cause` names the failure, which its answer does not reveal).
  */
-function decide(state: ServerState, ruleState: RuleState, facts: Facts, cause: jwt.ExchangeFailureCause) {
+function ruleRow(state: ServerState, ruleState: RuleState, facts: Facts, cause: jwt.ExchangeFailureCause) {
   const machine: Machine = federationRulesMachine.machine;
   const result = step(machine, ruleState, 'oauth.token', facts);
   if (result.outcome.kind !== 'ok') refuse(state, result.outcome, cause);
   return result;
 }
 
-export async function exchange(ctx: HandlerContext): Promise<HandlerResult> {
-  const { state } = ctx;
-  const body = ctx.body as TokenExchangeParams;
+export async function exchange(ctx: HandlerContext<'oauth.token'>): Promise<HandlerResult> {
+  const { state, body } = ctx;
   const federation = federationOf(state);
-  const stages = verificationStages(state, DOCUMENTED);
+  const c = state.choices;
+  const stages = stagesOf(state);
 
   // Which check comes first when several fail is not shown (UNSPEC-EXCH-CHECK-ORDER), nor the
   // answer to the JWT checks the error table does not list (UNSPEC-EXCH-JWT-CHECK-ERRORS).
-  const early = assertionRefusedFirst(
-    state,
+  const early = c.assertionRefusedFirst(
     body.assertion,
     (input) => jwt.checkJwt(input, checksInOrder(stages)),
-    jwtCheckInstant(state, state.clock.now() / 1000),
+    c.jwtCheckInstant(state.clock.now() / 1000),
+    c.claimsAsChecked,
   );
   if (early !== null) throw apiError('exchange_jwt_check_failed', { check: early });
 
@@ -231,27 +215,27 @@ export async function exchange(ctx: HandlerContext): Promise<HandlerResult> {
   if (!rule) throw invalidGrant(state, 'rule-not-found');
 
   const facts: Facts = { requiredFieldMissing: false, ruleIdMalformed: false };
-  const archived = rule.archivedAt !== null && archivedRuleRefused(state);
+  const archived = rule.archivedAt !== null && c.archivedRulesRefused;
   const ruleState = federationRulesMachine.stateOf({
     name: rule.name,
     match: rule.match,
     oauth_scope: rule.oauth_scope,
     archived,
   });
-  if (ruleState === 'archived') decide(state, ruleState, facts, 'rule-archived');
+  if (ruleState === 'archived') ruleRow(state, ruleState, facts, 'rule-archived');
 
   const target = resolveTarget(state, rule, body);
   facts.jwtAuthorized = target.authorized;
-  if (!target.authorized) decide(state, ruleState, facts, 'not-authorized');
+  if (!target.authorized) ruleRow(state, ruleState, facts, 'not-authorized');
 
   const issuer = federation.issuers.get(rule.issuerId);
-  if (!issuer) decide(state, ruleState, facts, 'not-authorized');
+  if (!issuer) ruleRow(state, ruleState, facts, 'not-authorized');
   const verification = await verifyAssertion(state, stages, federation, issuer!, rule.match, body.assertion);
   Object.assign(facts, verification.facts satisfies ChainFacts);
-  if (verification.cause !== null) decide(state, ruleState, facts, verification.cause);
+  if (verification.cause !== null) ruleRow(state, ruleState, facts, verification.cause);
 
   facts.workspaceIdMissingForMultiWorkspace = target.missingForMulti;
-  const result = decide(state, ruleState, facts, 'not-authorized');
+  const result = ruleRow(state, ruleState, facts, 'not-authorized');
   if (target.workspaceRefused) throw apiError('exchange_workspace_not_enabled');
   if (!result.effects.includes('token.minted') || target.key === null || verification.claims === null) {
     throw invalidGrant(state, 'not-authorized');

@@ -6,11 +6,8 @@
  * resolver. A failure is the rule's 400 `invalid_request_error` body, its message prefixed with
  * the field (URL-ERROR-400, URL-ERROR-FIELD-PREFIX); a URL carrying user information is one
  * (UNSPEC-FED-URL-USERINFO).
- *
- * Seeded faults of the URL rules act at the seam `issuerUrlRules` (faults/federation-seams.ts).
  */
-import { type FederationJwks, jwt, urls } from '@vendor-api/spec';
-import { issuerUrlRules } from '../faults/federation-seams.js';
+import { type FederationJwks, jwt, type urls } from '@vendor-api/spec';
 import type { ServerState } from '../state.js';
 import { federationOf } from './store.js';
 
@@ -22,7 +19,7 @@ export async function issuerUrlRejection(
   issuer: IssuerUrls,
 ): Promise<Extract<urls.IssuerUrlValidation, { ok: false }> | null> {
   const resolve = federationOf(state).network.resolve;
-  const result = await issuerUrlRules(state, urls.validateIssuerUrls)(issuer, { resolve });
+  const result = await state.choices.issuerUrlRules(issuer, { resolve });
   return result.ok ? null : result;
 }
 

@@ -20,14 +20,9 @@
  */
 import { type Jwk, jwt, urls } from '@vendor-api/spec';
 import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
-import { cachedKeySetUsed } from '../faults/federation-seams.js';
 import type { ServerState } from '../state.js';
-import { keySetMaxAgeMs } from '../variants/seams.js';
 import { FETCH_DEADLINE_MS, type FederationNetwork } from './network.js';
 import type { IssuerRecord } from './store.js';
-
-/** Age at which a fetched key set is fetched again (KEYCACHE-ROTATION-DELAY: within one minute). */
-export const KEY_SET_MAX_AGE_MS = 60_000;
 
 export interface LoadedKeySet {
   readonly keys: readonly Jwk[];
@@ -183,8 +178,8 @@ export class KeySetCache {
   /** Whether a set fetched at `fetchedAt` is used as it is. */
   #freshEnough(state: ServerState, fetchedAt: number): boolean {
     // How long a fetched key set is used is the server's choice within the minute (UNSPEC-FED-KEYSET-STALE).
-    const fresh = state.clock.now() - fetchedAt < keySetMaxAgeMs(state, KEY_SET_MAX_AGE_MS);
-    return cachedKeySetUsed(state, fresh);
+    const fresh = state.clock.now() - fetchedAt < state.choices.keySetMaxAgeMs;
+    return fresh || state.choices.staleKeySetsUsed;
   }
 
   /** The issuer's current key set, fetching or refreshing it when due. */

@@ -10,10 +10,9 @@
  * given as false, and each chain row names only the guards before it, so the first false fact
  * picks its row.
  */
-import { type FederationMatch, jwt, matchers } from '@vendor-api/spec';
+import { type FederationMatch, jwt, type matchers } from '@vendor-api/spec';
 import { type CryptoKey, compactVerify, errors as joseErrors } from 'jose';
 import type { ServerState } from '../state.js';
-import { claimsAsChecked, jwtCheckInstant } from '../variants/seams.js';
 import type { LoadedKeySet } from './keysets.js';
 import type { FederationState, IssuerRecord } from './store.js';
 
@@ -31,7 +30,7 @@ export interface Verification {
 
 /**
  * The stages of the verification that are code rather than data: the check table, the signature
- * and the match. `DOCUMENTED` is the documented verification; a seam may hand a patched copy.
+ * and the match, as the server chooses them (`stagesOf`).
  */
 export interface VerificationStages {
   /** The JWT checks by id. */
@@ -67,12 +66,12 @@ export async function signatureVerifies(
   }
 }
 
-/** The documented stages: the spec's check table, jose's signature, the spec's matchers. */
-export const DOCUMENTED: VerificationStages = {
-  checks: jwt.JWT_CHECK_BY_ID,
-  signature: signatureVerifies,
-  match: matchers.matchClaims,
-};
+/** The stages as the server chooses them (the documented ones: the spec's check table, jose's signature, the spec's matchers). */
+export const stagesOf = (state: ServerState): VerificationStages => ({
+  checks: state.choices.jwtChecks,
+  signature: state.choices.signature,
+  match: state.choices.match,
+});
 
 /** The steps after the request's authorization (which the exchange decides), in the spec's order. */
 const STEPS = jwt.EXCHANGE_VERIFICATION.filter((s) => s.stage !== 'authorization');
@@ -112,8 +111,8 @@ export async function verifyAssertion(
     ? {
         assertion,
         header: decoded.header,
-        claims: claimsAsChecked(state, decoded.claims),
-        now: jwtCheckInstant(state, state.clock.now() / 1000),
+        claims: state.choices.claimsAsChecked(decoded.claims),
+        now: state.choices.jwtCheckInstant(state.clock.now() / 1000),
         issuer: {
           issuer_url: issuer.issuer_url,
           ...(issuer.maxLifetimeSeconds !== undefined

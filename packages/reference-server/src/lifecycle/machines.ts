@@ -8,16 +8,7 @@ import {
   dreamsMachine,
   type MessageBatch,
   messageBatchesMachine,
-  type VendorSpec,
 } from '@vendor-api/spec';
-import type { HasFaults, MachineId } from '../faults/seams.js';
-
-/** A machine of the server's spec, with the rows its faults replace (`faults/seams.ts`). */
-export function machineOf(state: HasFaults & { readonly spec: VendorSpec }, id: MachineId): AnyMachine {
-  const machine = state.spec.machines[id];
-  if (!machine) throw new Error(`the spec has no ${id} machine`);
-  return state.faults.machine(id, machine);
-}
 
 /** A dream's state key (`completed:archived`, ...). */
 export const dreamStateKey = (_machine: AnyMachine, dream: Pick<Dream, 'status' | 'archived_at'>): string =>

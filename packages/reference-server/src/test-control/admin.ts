@@ -27,6 +27,13 @@ import {
   workspaceRules,
 } from '@vendor-api/spec';
 import type { FastifyInstance } from 'fastify';
+import { iso } from '../clock.js';
+import { notFound } from '../errors.js';
+import { organizationEntryFor } from '../rate-limits/config.js';
+import { orgEntries, workspaceEntries } from '../rate-limits/handlers.js';
+import type { ServerState } from '../state.js';
+import type { RateLimitOverrideRecord } from '../store.js';
+import { recordUsage } from '../usage/report.js';
 import {
   createOrganization,
   createUser,
@@ -36,14 +43,7 @@ import {
   mintAdminKey,
   mintWorkspaceKey,
   renderWorkspace,
-} from '../admin/organizations.js';
-import { organizationEntryFor } from '../admin/rate-limit-config.js';
-import { recordUsage } from '../admin/usage.js';
-import { iso } from '../clock.js';
-import { notFound } from '../errors.js';
-import { orgEntries, workspaceEntries } from '../routes/rate-limits.js';
-import type { ServerState } from '../state.js';
-import type { RateLimitOverrideRecord } from '../store.js';
+} from '../workspaces/organizations.js';
 import { BodyFields, controlRoute, invalid, TEST_CONTROL_PREFIX } from './common.js';
 
 function orgRoleOf(body: BodyFields): workspaceRules.OrgRole {

@@ -3,9 +3,9 @@
  * field by field (each refusal a 400 naming the field), and a machine's answer to a happening
  * test control drives.
  */
-import { type ControlEndpointId, controlEndpoint } from '@vendor-api/spec';
+import { type ControlEndpointId, controlEndpoint, fillPath } from '@vendor-api/spec';
+import type { AnyStep } from '../dreams/lifecycle.js';
 import { type ApiError, apiError } from '../errors.js';
-import type { AnyStep } from '../lifecycle/dreams.js';
 
 export const TEST_CONTROL_PREFIX = '/_test';
 
@@ -80,4 +80,4 @@ export function checkStep<S extends AnyStep>(result: S, what: string): S {
  * table is the only place its path is written; `{name}` becomes the route parameter `:name`.
  */
 export const controlRoute = (id: ControlEndpointId): string =>
-  `${TEST_CONTROL_PREFIX}${controlEndpoint(id).path.replace(/\{([a-z_]+)\}/g, ':$1')}`;
+  `${TEST_CONTROL_PREFIX}${fillPath(controlEndpoint(id).path, (name) => `:${name}`)}`;

@@ -14,8 +14,7 @@ import { validateSchema } from '@vendor-api/validators';
 import type { FastifyInstance } from 'fastify';
 import { iso } from '../clock.js';
 import { notFound } from '../errors.js';
-import { faultOn } from '../faults/index.js';
-import { repositoryMountPath, resourceKey } from '../routes/sessions.js';
+import { repositoryMountPath, resourceKey } from '../sessions/handlers.js';
 import type { ResourceOwner, ServerState } from '../state.js';
 import { BodyFields, controlRoute } from './common.js';
 
@@ -77,10 +76,9 @@ export function registerFixturesTestControl(app: FastifyInstance, state: ServerS
     if (checkout !== undefined) {
       const valid = validateSchema('GitHostRepositoryCheckout', checkout);
       if (!valid.ok) throw body.refuse('checkout', valid.issues[0]?.message ?? 'is invalid');
-      // SRES-REPO-CHECKOUT-COMMIT (seeded fault: the full hash is abbreviated)
-      if (checkout.type === 'commit' && faultOn(state, 'SRES_REPO_COMMIT_SHA_ABBREVIATED')) {
-        checkout = { ...checkout, sha: checkout.sha.slice(0, 7) };
-      }
+      // SRES-REPO-CHECKOUT-COMMIT: the commit as given.
+      if (checkout.type === 'commit')
+        checkout = { ...checkout, sha: state.choices.checkoutCommit(checkout.sha) };
     }
     const id = state.ids.next('sessionResource');
     const now = iso(state.clock.now());
@@ -113,8 +111,7 @@ export function registerFixturesTestControl(app: FastifyInstance, state: ServerS
     for (const record of state.store.sessionResources.values()) {
       const r = record.resource;
       if (r.type !== 'memory_store' || r.memory_store_id !== store.id) continue;
-      // (seeded fault: the new name reaches the attached resources)
-      record.resource = faultOn(state, 'SRES_MEMSTORE_RENAME_PROPAGATES')
+      record.resource = state.choices.storeRenamePropagates
         ? { ...r, name }
         : sessionRules.afterStoreRename(r, name);
     }

@@ -19,9 +19,9 @@ import {
   OPT_IN_CAPABILITIES,
 } from '@vendor-api/spec';
 import type { FastifyInstance } from 'fastify';
+import { FAULTS } from '../choices/index.js';
 import { clockMode, isMovableClock, iso, type MovableClock, SandboxClock } from '../clock.js';
 import { apiError } from '../errors.js';
-import { FAULTS } from '../faults/index.js';
 import type { ServerState } from '../state.js';
 import { registerAdminTestControl } from './admin.js';
 import { BodyFields, controlRoute, TEST_CONTROL_PREFIX } from './common.js';

@@ -22,14 +22,13 @@ import { createHash } from 'node:crypto';
 import { batchRules, type KnownDreamErrorType } from '@vendor-api/spec';
 import type { FastifyInstance } from 'fastify';
 import { iso } from '../clock.js';
+import { applyDreamEvent, inputSessionIds, inputStoreId, startPipeline } from '../dreams/lifecycle.js';
 import { notFound } from '../errors.js';
-import { faultOn } from '../faults/index.js';
-import { applyDreamEvent, inputSessionIds, inputStoreId, startPipeline } from '../lifecycle/dreams.js';
 import {
   applyBatchEvent,
   DEFAULT_INTERNAL_ERROR_TYPE,
   type Processing,
-} from '../lifecycle/message-batches.js';
+} from '../message-batches/lifecycle.js';
 import type { ServerState } from '../state.js';
 import type { BatchRecord, DreamRecord, SessionRecord } from '../store.js';
 import { BodyFields, checkStep, controlRoute } from './common.js';
@@ -71,8 +70,8 @@ function liveSession(state: ServerState, id: string): SessionRecord {
 
 /** An input session became unavailable: every dream reading it takes `input_session.unavailable`. */
 function loseSession(state: ServerState, sessionId: string, at: number): void {
-  // DREAM-INPUT-SESSION-LOST-FAILS (seeded fault: the loss is not reported to the dreams)
-  if (faultOn(state, 'DREAM_INPUT_SESSION_LOSS_IGNORED')) return;
+  // DREAM-INPUT-SESSION-LOST-FAILS
+  if (!state.choices.inputSessionLossReported) return;
   for (const record of dreamsReadingSession(state, sessionId)) {
     applyDreamEvent(state, record, 'input_session.unavailable', at);
   }
@@ -234,8 +233,8 @@ export function registerLifecycleTestControl(app: FastifyInstance, state: Server
     if (!store || store.deletedAt !== null) throw notFound('memory store', request.params.memory_store_id);
     const now = state.clock.now();
     // MEMSTORE-OUTPUT-DELETE-ACTIVE-400: the output store of a pending or running dream cannot be
-    // deleted (seeded fault: the check is skipped).
-    if (!faultOn(state, 'DREAM_OUTPUT_STORE_DELETABLE_WHILE_ACTIVE')) {
+    // deleted.
+    if (!state.choices.outputStoreDeletableWhileActive) {
       for (const record of state.store.dreams.values()) {
         if (record.dream.outputs.some((o) => o.memory_store_id === store.id)) {
           checkStep(applyDreamEvent(state, record, 'output_store.delete', now), 'deleting the output store');

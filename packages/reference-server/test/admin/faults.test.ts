@@ -4,8 +4,8 @@
  */
 import { type FaultNameIn, rateLimits, spec, workspaceRules } from '@vendor-api/spec';
 import { describe, expect, it } from 'vitest';
-import { handlers } from '../../src/routes/workspaces.js';
 import type { HandlerContext } from '../../src/state.js';
+import { handlers } from '../../src/workspaces/handlers.js';
 import { faultsIn } from '../fault-tests.js';
 import { idsOf } from '../helpers.js';
 import { type A, admin, createWorkspace, dataOf, user } from './admin-helpers.js';

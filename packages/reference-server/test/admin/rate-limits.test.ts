@@ -6,13 +6,13 @@ import {
   type WorkspaceRateLimit,
 } from '@vendor-api/spec';
 import { describe, expect, it } from 'vitest';
+import { ChoiceSet } from '../../src/choices/index.js';
 import {
   knownModels,
   MODEL_GROUPS,
   organizationRateLimits,
   rateLimitConfigProblems,
-} from '../../src/admin/rate-limit-config.js';
-import { FaultSet } from '../../src/faults/index.js';
+} from '../../src/rate-limits/config.js';
 import { expectErrorBody, expectValid } from '../helpers.js';
 import { type A, admin, createWorkspace, dataOf } from './admin-helpers.js';
 
@@ -56,7 +56,9 @@ describe('the rate-limit configuration', () => {
     expect(
       rateLimitConfigProblems(
         v,
-        new FaultSet(['RL_MODEL_IN_TWO_GROUPS']).decisions.organizationRateLimits(organizationRateLimits(v)),
+        new ChoiceSet([], ['RL_MODEL_IN_TWO_GROUPS']).current.organizationRateLimits(
+          organizationRateLimits(v),
+        ),
       ),
     ).not.toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildReport, DAY_MS, MAX_BUCKETS, recordMessageUsage, recordUsage } from '../../src/admin/usage.js';
 import { createServer } from '../../src/app.js';
+import { buildReport, DAY_MS, MAX_BUCKETS, recordMessageUsage, recordUsage } from '../../src/usage/report.js';
 import { expectErrorBody } from '../helpers.js';
 import { type A, admin, createWorkspace, dataOf } from './admin-helpers.js';
 
