@@ -13,6 +13,7 @@ import {
   type ErrorCase,
   errors,
   FAMILIES,
+  pathParams,
   type VendorSpec,
 } from '@vendor-api/spec';
 import { bannerText } from './banner.js';
@@ -48,8 +49,7 @@ const PUBLISHER = JSON.parse(
 ) as { name: string; bugs: { url: string } };
 
 /** The parameter name an operation's resource id takes: the last path parameter. */
-const lastPathParam = (e: Endpoint) =>
-  [...(e.path ?? '').matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]!).at(-1);
+const lastPathParam = (e: Endpoint) => pathParams(e.path ?? '').at(-1);
 
 function schemaRef(registry: ComponentRegistry, schema: unknown, owner: string): Json {
   return registry.convert(toJson(schema), owner);
