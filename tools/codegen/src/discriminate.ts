@@ -1,6 +1,6 @@
 /**
  * Discriminated unions in the validators: a union (`anyOf`) of objects each of which requires one
- * property (`type`, `role`) to be a constant of its own is checked by that property first, so a
+ * property (`type`, `role`, whichever it is) to be a constant of its own is checked by that property first, so a
  * failure names the kind the value says it is and the one field that is wrong, never every kind:
  *
  *   { anyOf: [A, B] }  ->  { type: object, required: [tag], properties: { tag: { enum: [a, b] } },
@@ -22,7 +22,7 @@ import { isObject, type Json, type JsonObject } from './json.js';
  */
 function loneKind(schema: JsonObject): JsonObject {
   const { 'x-open': open, description, title, ...kind } = schema;
-  const tag = TAGS.find((t) => tagsOf([kind], t) !== null);
+  const tag = tagOf([kind]);
   if (tag === undefined) return schema;
   const annotations = {
     'x-open': open as Json,
@@ -32,8 +32,15 @@ function loneKind(schema: JsonObject): JsonObject {
   return { ...annotations, ...(discriminated([kind], [kind], tag, {}) as JsonObject) };
 }
 
-/** Property names tried as the tag, in order. */
-const TAGS = ['type', 'role'] as const;
+/**
+ * The tag of some members: the first property of the first member (in its order: `type`, `role`)
+ * that every member requires as a constant of its own; undefined when there is none.
+ */
+function tagOf(members: readonly JsonObject[]): string | undefined {
+  const first = members[0]?.properties;
+  if (!isObject(first)) return undefined;
+  return Object.keys(first).find((property) => tagsOf(members, property) !== null);
+}
 
 /** The members' constant of a property each requires, if every member has a distinct one. */
 function tagsOf(members: readonly JsonObject[], tag: string): string[] | null {
@@ -78,7 +85,7 @@ export function discriminate(schema: Json, named: Readonly<Record<string, Json>>
   );
   if (!resolved.every(isObject) || resolved.some((m) => m.type !== 'object')) return out;
   const { anyOf: _, ...rest } = out;
-  const tag = TAGS.find((t) => tagsOf(resolved as JsonObject[], t) !== null);
+  const tag = tagOf(resolved as JsonObject[]);
   return tag === undefined ? out : discriminated(members, resolved as JsonObject[], tag, rest);
 }
 
