@@ -130,13 +130,18 @@ export const VARIANTS = [
       'Operations that create something answer 201 instead of 200; workspace archive and member removal answer 202.',
   },
   {
-    name: 'lenient-unknown-fields',
-    unspecified: ['UNSPEC-MSG-CREATE-OTHER-PARAMS', 'UNSPEC-SESS-CREATE-FIELDS', 'UNSPEC-RL-WS-MODEL-PARAM'],
+    name: 'strict-unknown-fields',
+    unspecified: [
+      'UNSPEC-REQUEST-UNKNOWN-FIELDS',
+      'UNSPEC-MSG-CREATE-OTHER-PARAMS',
+      'UNSPEC-SESS-CREATE-FIELDS',
+      'UNSPEC-RL-WS-MODEL-PARAM',
+    ],
     description:
-      'Unknown fields in request bodies (at any depth) and unknown query parameters (`model` on the workspace rate-limit list among them) are ignored instead of refused.',
+      'Body fields (at any depth) and query parameters the documents do not show are refused (400) instead of ignored: `cache_control` on a block, `tool_choice` in token counting, `?beta=true` on a list, `model` on the workspace rate-limit list.',
   },
   {
-    name: 'open-kinds-accepted',
+    name: 'strict-kinds',
     unspecified: [
       'UNSPEC-MSG-CONTENT-BLOCK-KINDS',
       'UNSPEC-MSG-TOOL-KINDS',
@@ -144,7 +149,32 @@ export const VARIANTS = [
       'UNSPEC-MSG-IMAGE-SOURCE-KINDS',
     ],
     description:
-      'Request content blocks, tools, thinking configs and image sources of kinds the documents do not show are accepted (and ignored by the stand-in model).',
+      'Request content blocks, tools, thinking configs and image sources of kinds the documents do not show (a `document` block, a server tool, an image `url` source) are refused (400) instead of accepted.',
+  },
+  {
+    name: 'strict-required-fields',
+    unspecified: [
+      'UNSPEC-MSG-CREATE-REQUIRED',
+      'UNSPEC-MSG-SYSTEM-FORMS',
+      'UNSPEC-MSG-TOOL-FIELDS-OPTIONAL',
+      'UNSPEC-BATCH-PARAMS-STREAMING',
+      'UNSPEC-BATCH-REQUESTS-MIN',
+      'UNSPEC-SESS-CREATE-REQUIRED',
+    ],
+    description:
+      'Every field the documents list is required and only the shown forms are read: message creation without `max_tokens`, a `system` of text blocks, a tool without `description` or `input_schema.required`, a batch with no requests and session creation without `resources` are refused (400); a batch request asking for streaming ends `errored`.',
+  },
+  {
+    name: 'malformed-ids-refused',
+    unspecified: ['UNSPEC-REQUEST-PATH-ID-MALFORMED'],
+    description:
+      'A path id without the form its kind documents (`msgbatch_…`, `drm_…`, `wrkspc_…`) is refused as an invalid request (400) instead of answered like an unknown id (404).',
+  },
+  {
+    name: 'credential-headers-exclusive',
+    unspecified: ['UNSPEC-AUTH-BOTH-HEADERS', 'UNSPEC-AUTH-KEY-AS-BEARER'],
+    description:
+      'A request carrying both `x-api-key` and `Authorization` is refused (400) instead of read by its `x-api-key`, and an API key sent as `Authorization: Bearer` is an invalid access token (401) instead of read as that key.',
   },
   {
     name: 'version-header-optional',
@@ -383,18 +413,6 @@ export const VARIANTS = [
       'A `model` that names no active model is 404 `not_found_error` in message creation and token counting (a batch request still ends `errored` with `invalid_request_error`); the dated identifiers and aliases of the rate-limit model groups are active models.',
   },
   {
-    name: 'lenient-message-requests',
-    unspecified: [
-      'UNSPEC-MSG-CREATE-REQUIRED',
-      'UNSPEC-MSG-SYSTEM-FORMS',
-      'UNSPEC-MSG-TOOL-FIELDS-OPTIONAL',
-      'UNSPEC-BATCH-PARAMS-STREAMING',
-      'UNSPEC-BATCH-REQUESTS-MIN',
-    ],
-    description:
-      'Message requests are taken leniently: `max_tokens` may be omitted (1024), `system` may be an array of text blocks, a tool may omit `description` and `input_schema.required`; a batch request asking for streaming is processed without it, and a batch with no requests is accepted (it ends with no results).',
-  },
-  {
     name: 'strict-message-params',
     unspecified: [
       'UNSPEC-MSG-CONVERSATION-RULES',
@@ -451,13 +469,9 @@ export const VARIANTS = [
 
   {
     name: 'session-create-more',
-    unspecified: [
-      'UNSPEC-SESS-CREATE-BETA',
-      'UNSPEC-SESS-CREATE-REQUIRED',
-      'UNSPEC-SESS-CREATE-RESOURCE-KINDS',
-    ],
+    unspecified: ['UNSPEC-SESS-CREATE-BETA', 'UNSPEC-SESS-CREATE-RESOURCE-KINDS'],
     description:
-      'Session creation asks for less and takes more: it needs no beta header, `resources` may be omitted, and `{type: file, file_id}` items attach file resources.',
+      'Session creation asks for less and takes more: it needs no beta header, and `{type: file, file_id}` items attach file resources.',
   },
   {
     name: 'session-resources-other-kinds',

@@ -19,9 +19,17 @@ export function setup(options: ServerOptions = {}) {
   async function call(
     method: 'GET' | 'POST' | 'DELETE',
     url: string,
-    opts: { body?: unknown; raw?: string; betas?: string; key?: string | null; version?: string | null } = {},
+    opts: {
+      body?: unknown;
+      raw?: string;
+      betas?: string;
+      key?: string | null;
+      version?: string | null;
+      /** Further request headers (an `authorization`). */
+      headers?: Record<string, string>;
+    } = {},
   ) {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...opts.headers };
     if (opts.version !== null) headers[vendor.headers.version] = opts.version ?? vendor.apiVersion;
     if (opts.betas !== undefined) headers[vendor.headers.beta] = opts.betas;
     if (opts.key !== null) headers['x-api-key'] = opts.key ?? demo.workspaceKey;

@@ -19,23 +19,28 @@ describe('credentials in the pipeline', () => {
     expectErrorBody(await call('POST', '/v1/messages', { body: message, key: demo.adminKey }), 403);
   });
 
-  it('refuses an access token sent in x-api-key, and both headers at once', async () => {
+  it('refuses an access token sent in x-api-key; with both headers, reads x-api-key (refused under credential-headers-exclusive)', async () => {
     const f = await setupFederation();
     const token = await f.token();
     const misplaced = await f.call('POST', '/v1/messages', { body: message, key: token });
     expectErrorBody(misplaced, 401);
-    const both = await f.app.inject({
-      method: 'POST',
-      url: '/v1/messages',
-      headers: {
-        [vendor.headers.version]: vendor.apiVersion,
-        'x-api-key': f.demo.workspaceKey,
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-      },
-      payload: JSON.stringify(message),
-    });
-    expect(both.statusCode).toBe(400);
+    const both = (apiKey: string, app = f.app) =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/messages',
+        headers: {
+          [vendor.headers.version]: vendor.apiVersion,
+          'x-api-key': apiKey,
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+        },
+        payload: JSON.stringify(message),
+      });
+    // UNSPEC-AUTH-BOTH-HEADERS: the key is read, the token ignored; an unknown key is refused as such.
+    expect((await both(f.demo.workspaceKey)).statusCode).toBe(200);
+    expect((await both('sk-unknown')).statusCode).toBe(401);
+    const strict = await setupFederation({ variants: ['credential-headers-exclusive'] });
+    expect((await both(strict.demo.workspaceKey, strict.app)).statusCode).toBe(400);
   });
 
   it('answers an unknown bearer token and a malformed Authorization header with 401', async () => {

@@ -62,7 +62,9 @@ describe('request pipeline', () => {
 
   it('validates the body with the spec validators and names the field', async () => {
     const { call } = setup();
-    const res = await call('POST', '/v1/messages', { body: { model: MODEL, messages: [] } });
+    const res = await call('POST', '/v1/messages', {
+      body: { model: MODEL, max_tokens: 'many', messages: [] },
+    });
     expectErrorBody(res, 400);
     expect(errorOf(res).message).toContain('max_tokens');
   });

@@ -58,8 +58,8 @@ const scenarios: Record<VariantName, (options: ServerOptions) => Promise<unknown
     ((await setup(o).call('GET', `${BATCHES}/msgbatch_none`)).json?.error as { type?: string })?.type,
   'other-success-statuses': async (o) =>
     (await setup(o).call('POST', BATCHES, { body: batchOf('a') })).status,
-  'lenient-unknown-fields': async (o) => (await setup(o).call('GET', `${BATCHES}?color=blue`)).status,
-  'open-kinds-accepted': async (o) =>
+  'strict-unknown-fields': async (o) => (await setup(o).call('GET', `${BATCHES}?beta=true`)).status,
+  'strict-kinds': async (o) =>
     (
       await setup(o).call('POST', '/v1/messages/count_tokens', {
         body: { model: MODEL, messages: [{ role: 'user', content: [{ type: 'document', text: 'x' }] }] },
@@ -263,19 +263,33 @@ const scenarios: Record<VariantName, (options: ServerOptions) => Promise<unknown
         body: { model: 'no-such-model', max_tokens: 8, messages: turn },
       })
     ).status,
-  'lenient-message-requests': async (o) => {
+  'strict-required-fields': async (o) => {
     const t = setup({ ...o, timings: { batchProcessingMs: 1000 } });
     const noMax = await t.call('POST', '/v1/messages', { body: { model: MODEL, messages: turn } });
     const empty = await t.call('POST', BATCHES, { body: { requests: [] } });
-    // A batch request asking for streaming: errored (invalid) by default, processed without it here.
+    // A batch request asking for streaming: processed without it by default, errored (invalid) here.
     const streaming = await t.call('POST', BATCHES, {
       body: {
         requests: [{ custom_id: 's', params: { model: MODEL, max_tokens: 8, messages: turn, stream: true } }],
       },
     });
+    const session = await t.call('POST', '/v1/sessions', {
+      betas: SESSION_BETA,
+      body: { agent: 'agent_1', environment_id: 'env_1' },
+    });
     await t.advance(1000);
     const line = await t.call('GET', `${BATCHES}/${streaming.json?.id}/results`);
-    return [noMax.status, empty.status, (JSON.parse(line.text) as { result: { type: string } }).result.type];
+    const result = (JSON.parse(line.text) as { result: { type: string } }).result.type;
+    return [noMax.status, empty.status, result, session.status];
+  },
+  'malformed-ids-refused': async (o) =>
+    (await setup(o).call('GET', `${BATCHES}/batch-of-another-form`)).status,
+  'credential-headers-exclusive': async (o) => {
+    const t = setup(o);
+    const key = t.demo.workspaceKey;
+    const both = await t.call('GET', BATCHES, { headers: { authorization: `Bearer ${key}` } });
+    const asBearer = await t.call('GET', BATCHES, { key: null, headers: { authorization: `Bearer ${key}` } });
+    return [both.status, asBearer.status];
   },
   'strict-message-params': async (o) =>
     (
@@ -316,8 +330,11 @@ const scenarios: Record<VariantName, (options: ServerOptions) => Promise<unknown
     return (await t.call('GET', `${BATCHES}/${id}`)).json?.processing_status;
   },
   'session-create-more': async (o) =>
-    (await setup(o).call('POST', '/v1/sessions', { body: { agent: 'agent_1', environment_id: 'env_1' } }))
-      .status,
+    (
+      await setup(o).call('POST', '/v1/sessions', {
+        body: { agent: 'agent_1', environment_id: 'env_1', resources: [] },
+      })
+    ).status,
   'session-resources-other-kinds': async (o) => {
     const t = setup(o);
     const { sessionId } = await sessionWithMemoryStore(t, 'notes');

@@ -50,7 +50,13 @@ export function unspecified(v: Vendor): Unspecified[] {
       'UNSPEC-AUTH-BOTH-HEADERS',
       CREDENTIALS,
       'The response when a request carries both `x-api-key` and `Authorization`.',
-      'HTTP 400 `invalid_request_error` (ambiguous credential); never asserted.',
+      'The reference server reads `x-api-key` and ignores `Authorization` (generated clients send both on operations that take either credential); refusing the request (400 `invalid_request_error`, ambiguous credential) is the other legal choice. Never asserted.',
+    ),
+    u(
+      'UNSPEC-AUTH-KEY-AS-BEARER',
+      CREDENTIALS,
+      'The response when an API key is sent as `Authorization: Bearer <API_KEY>` (the documents name `x-api-key` for keys and the bearer credential for access tokens).',
+      `The reference server reads a bearer value without the access-token prefix \`${v.prefixes.accessToken}\` as an API key (clients of the API family send keys this way); treating it as an invalid access token (401 \`authentication_error\`) is the other legal choice. Never asserted.`,
     ),
     u(
       'UNSPEC-AUTH-CROSS-WORKSPACE',
@@ -87,6 +93,20 @@ export function unspecified(v: Vendor): Unspecified[] {
       ERRORS,
       'The error type of the 403 for a request outside the token scope (not named).',
       'The reference server sends `permission_error`; the suite asserts only the 403 status and the error body.',
+    ),
+
+    // Every operation
+    u(
+      'UNSPEC-REQUEST-UNKNOWN-FIELDS',
+      'Endpoints',
+      'What an operation does with body fields (at any depth) and query parameters the documents do not show for it.',
+      'The reference server ignores them (clients of the API family send fields newer than the documents, and `?beta=true` on beta calls); refusing them (400 `invalid_request_error`) is the other legal choice. The schemas stay closed in their strict form; the suite asserts neither.',
+    ),
+    u(
+      'UNSPEC-REQUEST-PATH-ID-MALFORMED',
+      'Resources and their fields > Identifier shapes',
+      'The response to a path id without the form its kind documents (a batch id without `msgbatch_`): the documents show the shapes, and say the rest of an id is opaque.',
+      'The reference server answers it like an unknown id (404 `not_found_error`: it names nothing the server minted); refusing it as an invalid request (400) is the other legal choice. The suite asserts only a 4xx with the error body.',
     ),
 
     // Versioning

@@ -38,7 +38,7 @@ export function unspecified(v: Vendor): Unspecified[] {
       'UNSPEC-SESS-CREATE-REQUIRED',
       S_ENDPOINTS,
       'Which of `agent`, `environment_id` and `resources` are required is not stated.',
-      'All three are required, following the document convention of marking optional fields explicitly; the suite always sends all three.',
+      '`agent` and `environment_id` are required, following the document convention of marking optional fields explicitly; the reference server takes a creation without `resources` as attaching none (clients of the API family leave it out), and requiring it (400) is the other legal choice. The schema marks all three required; the suite always sends all three.',
     ),
     un(
       'UNSPEC-SESS-CREATE-RESOURCE-KINDS',

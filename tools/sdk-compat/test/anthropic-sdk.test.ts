@@ -3,15 +3,16 @@
  * the catalog), against the sandbox started as a user starts it: `pnpm start -- --vendor
  * anthropic --port 0`, a separate process on 127.0.0.1, its key and base URL read from the banner.
  *
- * The SDK is configured only where it departs from the documents, as a user of the sandbox would:
- * it sends an API key as `Authorization: Bearer` (the documents: `x-api-key`) and its own
- * version value (the documents: the spec's `apiVersion`), so `defaultHeaders` send the
- * documented ones; its dream calls omit the `managed-agents` beta the documents require
- * (BETA-DREAMS-BOTH), so they pass it. Everything else is the SDK's own wire format.
+ * The SDK is configured only where it departs from what the documents require, as a user of the
+ * sandbox would: it sends its own version value (the documents: every request carries the spec's
+ * `apiVersion`), so `defaultHeaders` send the documented one; its dream calls omit the
+ * `managed-agents` beta the documents require (BETA-DREAMS-BOTH), so they pass it. Everything else
+ * is the SDK's own wire format, served by the sandbox's tolerance where the documents are silent
+ * (the API key as `Authorization: Bearer`, UNSPEC-AUTH-KEY-AS-BEARER; fields, query parameters
+ * and kinds the documents do not show; `resources` left out of session creation).
  *
- * `PENDING` lists the calls that fail only because the sandbox is not yet tolerant where the
- * documents are silent (issue item 1): each must still be refused with a 400, so the change that
- * makes it pass has to take it off the list.
+ * `PENDING` lists calls the sandbox does not serve yet, with the reason: each must still be
+ * refused with a 400, so the change that makes it pass has to take it off the list.
  */
 import Anthropic from '@anthropic-ai/sdk';
 import { createSpec, defineVendor, operation } from '@vendor-api/spec';
@@ -22,14 +23,7 @@ const v = defineVendor('anthropic');
 const model = v.models.sonnet;
 
 /** Calls that wait on the sandbox's tolerance where the documents are silent, with the reason. */
-const PENDING: Readonly<Record<string, string>> = {
-  'messages.countTokens with every parameter':
-    'tolerance: issue item 1 (token counting refuses fields the documents do not show: cache_control, tool_choice, system blocks, tools with type custom, thinking kinds)',
-  'beta.sessions.create without resources':
-    'tolerance: issue item 1 (session creation requires resources, which the documents list without requiring)',
-  'a list call with ?beta=true (earlier releases of the SDK add it)':
-    'tolerance: issue item 1 (list calls refuse query parameters the documents do not show)',
-};
+const PENDING: Readonly<Record<string, string>> = {};
 
 let client: Anthropic;
 
@@ -42,7 +36,7 @@ beforeAll(async () => {
     apiKey,
     maxRetries: 0,
     timeout: 30_000,
-    defaultHeaders: { [v.headers.version]: v.apiVersion, 'x-api-key': apiKey, Authorization: null },
+    defaultHeaders: { [v.headers.version]: v.apiVersion },
   });
 }, 120_000);
 
@@ -101,6 +95,39 @@ const CALLS: Readonly<Record<string, () => Promise<void>>> = {
       ],
     });
     expect(count.input_tokens).toBeGreaterThan(0);
+  },
+  'messages.create with a document block, cache_control on a text block, thinking disabled': async () => {
+    const message = await client.messages.create({
+      model,
+      max_tokens: 64,
+      thinking: { type: 'disabled' },
+      messages: [
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'document',
+              source: { type: 'text', media_type: 'text/plain', data: 'A page of notes.' },
+            },
+            { type: 'text', text: 'Summarise the notes.', cache_control: { type: 'ephemeral' } },
+          ],
+        },
+      ],
+    });
+    expect(message.content[0]).toMatchObject({ type: 'text', text: expect.stringContaining('Summarise') });
+    expect(message.usage.input_tokens).toBeGreaterThan(0);
+  },
+  'messages.countTokens with a tool without description and a server tool': async () => {
+    const plain = await client.messages.countTokens({ model, messages: turn });
+    const count = await client.messages.countTokens({
+      model,
+      messages: turn,
+      tools: [
+        { name: 'lookup', input_schema: { type: 'object', properties: { q: { type: 'string' } } } },
+        { type: 'web_search_20250305', name: 'web_search' },
+      ],
+    });
+    expect(count.input_tokens).toBeGreaterThan(plain.input_tokens);
   },
   'messages.batches.list': async () => {
     const page = await client.messages.batches.list({ limit: 5 });

@@ -12,6 +12,7 @@ import { batchStateKey } from '../lifecycle/machines.js';
 import { modelRefused } from '../messages/handlers.js';
 import { generateMessage } from '../messages/model.js';
 import { messageEvents } from '../messages/streaming.js';
+import { completedParams } from '../pipeline/tolerance.js';
 import type { ServerState } from '../state.js';
 import type { BatchRecord } from '../store.js';
 import { recordMessageUsage } from '../usage/report.js';
@@ -52,10 +53,13 @@ function resultFor(
   // Params as the server reads them (what a request may leave out is not shown:
   // UNSPEC-MSG-CREATE-REQUIRED, UNSPEC-BATCH-PARAMS-STREAMING, ...).
   const c = state.choices;
-  const read = c.messageParamsAsRead(params, { creation: true, inBatch: true }) as Record<string, unknown>;
+  const read = (
+    c.requestTolerance.unmarkedOptional ? completedParams(params, { creation: true, inBatch: true }) : params
+  ) as Record<string, unknown>;
   const check = validateSchema('MessageBatchRequestParams', read);
   // BATCH-ITEM-NON-STREAMING (seeded fault: an item asking for streaming is served as a stream).
-  const streamed = asksForStreaming(read) && c.batchItemStreamed;
+  // Asked for as sent: a server that ignores `stream` in an item reads it without.
+  const streamed = asksForStreaming(params) && c.batchItemStreamed;
   // A valid request the server still does not serve (UNSPEC-MSG-UNKNOWN-MODEL, and the rules
   // `messageParamsProblem` names) is an invalid request too; so is one asking for streaming
   // (BATCH-ITEM-NON-STREAMING: the reference server reads `stream: true` as asking for it,

@@ -2,25 +2,9 @@
 import { point } from '../choices/point.js';
 import type { ReplyOptions } from './model.js';
 
-/** How message parameters are read where they are taken (`creation`: creating a message; `inBatch`: a batch request's). */
-export interface ParamsReading {
-  readonly creation: boolean;
-  readonly inBatch?: boolean;
-}
-
 export const messages = {
   /** Whether only active models are served (else any model string is). */
   onlyActiveModelsServed: point<boolean>(['UNSPEC-MSG-UNKNOWN-MODEL'], false),
-  /** Message parameters as the server reads them: as sent. */
-  messageParamsAsRead: point<(params: unknown, reading: ParamsReading) => unknown>(
-    [
-      'UNSPEC-MSG-CREATE-REQUIRED',
-      'UNSPEC-MSG-SYSTEM-FORMS',
-      'UNSPEC-MSG-TOOL-FIELDS-OPTIONAL',
-      'UNSPEC-BATCH-PARAMS-STREAMING',
-    ],
-    (params) => params,
-  ),
   /** What the server finds wrong with valid message parameters by rules the documents do not state: nothing. */
   messageParamsProblem: point<(params: unknown) => string | null>(
     [

@@ -1,10 +1,11 @@
 /** Message creation and token counting, answered by the deterministic stand-in model. */
 import type { MessageTokensCount } from '@vendor-api/spec';
 import { apiError } from '../errors.js';
+import { UNSHOWN_KINDS } from '../pipeline/pruning.js';
 import { organizationRateLimits } from '../rate-limits/config.js';
 import { ownerOf, type ServerState, type SomeHandlers } from '../state.js';
 import { recordMessageUsage } from '../usage/report.js';
-import { generateMessage, inputTokensOf } from './model.js';
+import { generateMessage, inputTokensOf, unshownKindTokens } from './model.js';
 import { messageEvents } from './streaming.js';
 
 /**
@@ -38,7 +39,13 @@ export const handlers = {
     const { state } = ctx;
     const params = ctx.body;
     refuseParams(state, params);
-    const message = generateMessage(params, state.ids.next('message'), state.choices.replyOptions);
+    const generated = generateMessage(params, state.ids.next('message'), state.choices.replyOptions);
+    // Blocks and tools of kinds the documents do not show count as input (UNSPEC-MSG-CONTENT-BLOCK-KINDS).
+    const unshown = unshownKindTokens(ctx.unshown[UNSHOWN_KINDS]);
+    const message = {
+      ...generated,
+      usage: { ...generated.usage, input_tokens: generated.usage.input_tokens + unshown },
+    };
     // Usage of the caller's workspace (the Default Workspace as null): the usage report reads it.
     recordMessageUsage(state, ownerOf(ctx), state.clock.now(), message);
     // How streaming is asked for, and what it answers, is not shown (UNSPEC-MSG-STREAMING): the
@@ -48,12 +55,13 @@ export const handlers = {
     }
     return { status: 200, body: message };
   },
-  'messages.count_tokens': ({ state, body }) => {
+  'messages.count_tokens': ({ state, body, unshown }) => {
     refuseParams(state, body);
     // The count is an estimate that may include tokens of system optimisations (TOKENS-ESTIMATE,
     // TOKENS-SYSTEM-OPTIMIZATION-UNBILLED); how many is not shown (UNSPEC-TOKENS-TOKENIZATION).
     // TOKENS-THINKING-EARLIER-IGNORED, TOKENS-THINKING-CURRENT-COUNTS
-    const counted = inputTokensOf(body, state.choices.replyOptions.counting);
+    const counted =
+      inputTokensOf(body, state.choices.replyOptions.counting) + unshownKindTokens(unshown[UNSHOWN_KINDS]);
     const tokens = counted + state.choices.optimisationTokens;
     const count: MessageTokensCount = { input_tokens: tokens };
     return { status: 200, body: count };

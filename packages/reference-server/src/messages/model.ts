@@ -132,6 +132,18 @@ export function countInputTokens(content: CountableContent): number {
   return n;
 }
 
+/**
+ * Input tokens of content blocks and tools of kinds the documents do not show, accepted but not
+ * read by the stand-in model (UNSPEC-MSG-CONTENT-BLOCK-KINDS, UNSPEC-MSG-TOOL-KINDS): each counted
+ * as its JSON text, so a request counts more with them than without.
+ */
+export function unshownKindTokens(items: unknown): number {
+  if (!Array.isArray(items)) return 0;
+  let n = 0;
+  for (const item of items) n += textTokens(JSON.stringify(item) ?? '');
+  return n;
+}
+
 /** How a server counts beyond the stand-in's tokenizer (a seam's choice; the reference server's below). */
 export interface Counting {
   /** Tokens each counted block of a content array costs beyond its text. */

@@ -1,71 +1,13 @@
 /**
  * Variants of message creation, token counting and batch request params: which models are active,
- * what a request may leave out or must respect beyond the documents, what a reply holds, and how
+ * what a request must respect beyond the documents, what a reply holds, and how
  * tokens are counted.
  */
-import type { Endpoint } from '@vendor-api/spec';
 import { named, type VariantPatches } from '../choices/table.js';
-import { type Admission, alsoAdmit, type RequestParts } from '../pipeline/choices.js';
-import type { ParamsReading } from './choices.js';
 
 type JsonObject = Record<string, unknown>;
 
 const isObject = (x: unknown): x is JsonObject => typeof x === 'object' && x !== null && !Array.isArray(x);
-
-// ---------------------------------------------------------------------------------------------
-// Lenient requests
-
-/** `max_tokens` when a request leaves it out. */
-const DEFAULT_MAX_TOKENS = 1024;
-
-/**
- * Message parameters read leniently: `max_tokens` filled in, a `system` of text blocks joined into
- * a string, tools completed, and in a batch `stream` dropped. Anything else as sent.
- */
-function lenientParams(params: unknown, options: ParamsReading): unknown {
-  if (!isObject(params)) return params;
-  const out: JsonObject = { ...params };
-  if (options.creation && out.max_tokens === undefined) out.max_tokens = DEFAULT_MAX_TOKENS;
-  if (
-    Array.isArray(out.system) &&
-    out.system.every((b) => isObject(b) && b.type === 'text' && typeof b.text === 'string')
-  ) {
-    out.system = (out.system as { text: string }[]).map((b) => b.text).join('\n');
-  }
-  if (Array.isArray(out.tools)) {
-    out.tools = out.tools.map((tool) => {
-      if (!isObject(tool)) return tool;
-      const schema = isObject(tool.input_schema) ? { required: [], ...tool.input_schema } : tool.input_schema;
-      return { description: '', ...tool, input_schema: schema };
-    });
-  }
-  if (options.inBatch) delete out.stream;
-  return out;
-}
-
-/** A batch request that stands in for an empty `requests` while the body is validated. */
-const STAND_IN_REQUEST = { custom_id: 'stand-in', params: {} };
-
-/** Message bodies read leniently before validation; an empty batch validated with a stand-in request. */
-function admitLenientMessages(endpoint: Endpoint, parts: RequestParts): Admission | null {
-  switch (endpoint.id) {
-    case 'messages.create':
-    case 'messages.count_tokens': {
-      const body = lenientParams(parts.body, { creation: endpoint.id === 'messages.create' });
-      return { parts: { ...parts, body }, after: { body } };
-    }
-    case 'messages.batches.create': {
-      const body = parts.body;
-      if (!isObject(body) || !Array.isArray(body.requests) || body.requests.length > 0) return null;
-      return {
-        parts: { ...parts, body: { ...body, requests: [STAND_IN_REQUEST] } },
-        after: { body },
-      };
-    }
-    default:
-      return null;
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Strict requests
@@ -149,11 +91,6 @@ function strictParamsProblem(params: unknown): string | null {
 
 export const variants = named({
   'unknown-model-not-found': { onlyActiveModelsServed: () => true },
-  'lenient-message-requests': {
-    admit: alsoAdmit(admitLenientMessages),
-    messageParamsAsRead: (documented) => (params, reading) =>
-      lenientParams(documented(params, reading), reading),
-  },
   'strict-message-params': {
     messageParamsProblem: (documented) => (params) => documented(params) ?? strictParamsProblem(params),
   },

@@ -61,17 +61,18 @@ function identify(state: ServerState, endpoint: Endpoint, request: FastifyReques
   const v = state.vendor;
   const c = state.choices;
   if (endpoint.auth.length === 0 && !c.exchangeCredentialRead) return null;
-  const authorization = header(request, access.AUTHORIZATION_HEADER);
-  if (authorization !== undefined && !c.bearerSyntaxAccepted(authorization)) {
-    throw apiError('bearer_syntax', { header: access.AUTHORIZATION_HEADER });
-  }
-  const parsed = access.credentialFromHeaders(
-    {
-      apiKey: header(request, access.API_KEY_HEADER),
-      authorization,
-    },
+  const sent = presentedHeaders(
+    header(request, access.API_KEY_HEADER),
+    header(request, access.AUTHORIZATION_HEADER),
+    c.requestTolerance.oneCredential,
+    c.bearerSyntaxAccepted,
+    (token) => federationOf(state).accessTokens.get(token) !== undefined,
     v,
   );
+  if (sent.authorization !== undefined && !c.bearerSyntaxAccepted(sent.authorization)) {
+    throw apiError('bearer_syntax', { header: access.AUTHORIZATION_HEADER });
+  }
+  const parsed = access.credentialFromHeaders(sent, v);
   if (!parsed.ok) throw refused(parsed);
   if (parsed.kind === 'none' || parsed.secret === null) return null;
   if (parsed.kind === 'access_token') {
@@ -115,6 +116,30 @@ function identify(state: ServerState, endpoint: Endpoint, request: FastifyReques
     presented,
     apiKeyId: key.id,
   };
+}
+
+/**
+ * The credential headers as read. Tolerant (`oneCredential`, where the documents are silent):
+ * with both headers `x-api-key` is read and `Authorization` ignored (UNSPEC-AUTH-BOTH-HEADERS;
+ * generated clients send both on operations that take either), and a bearer value without the
+ * access-token prefix is read as an API key (UNSPEC-AUTH-KEY-AS-BEARER; clients of the API family
+ * send keys so; a token the exchange minted stays a token, whatever its form). Else both as sent.
+ */
+function presentedHeaders(
+  apiKey: string | undefined,
+  authorization: string | undefined,
+  oneCredential: boolean,
+  bearerSyntaxAccepted: (value: string) => boolean,
+  minted: (token: string) => boolean,
+  v: ServerState['vendor'],
+): { apiKey: string | undefined; authorization: string | undefined } {
+  if (!oneCredential || authorization === undefined) return { apiKey, authorization };
+  if (apiKey !== undefined) return { apiKey, authorization: undefined };
+  if (!bearerSyntaxAccepted(authorization)) return { apiKey, authorization };
+  const bearer = access.parseAuthorization(authorization, v);
+  return bearer.ok && !bearer.accessTokenPrefix && !minted(bearer.token)
+    ? { apiKey: bearer.token, authorization: undefined }
+    : { apiKey, authorization };
 }
 
 /** Whether a (non-default) workspace is archived. */

@@ -1,16 +1,17 @@
 /**
  * An admitted request from its body on: the parts as the validators read them (the published
- * vendor's names), what the server admits of them (`admit`, `requestPruning`), validation
+ * vendor's names), what the server admits of them (`admit`, `requestTolerance`), validation
  * (`validateRequest`: path, query, headers, body), the operation's handler, and its answer as
  * the server shapes it.
  */
 import { access, type Endpoint, type Operation, vendor as publishedVendor } from '@vendor-api/spec';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { apiError } from '../errors.js';
+import { apiError, notFound } from '../errors.js';
 import type { Caller, Handler, HandlerContext, ResourceOwner, ServerState, SomeHandlers } from '../state.js';
 import { dropExchangeErrorRequestId, isExchangeEndpoint } from './answers.js';
 import { header, NO_CREDENTIAL } from './caller.js';
-import { pruneRequest } from './pruning.js';
+import { pruneRequest, UNSHOWN_KINDS } from './pruning.js';
+import { admitUnmarkedOptional, malformedPathId, pathIdSubject } from './tolerance.js';
 
 /**
  * `error.type` of a request that fails validation: the type the endpoint documents for a missing
@@ -61,17 +62,27 @@ export async function handle(
 ): Promise<unknown> {
   const routeParams = (request.params ?? {}) as Record<string, unknown>;
   const c = state.choices;
+  const tolerance = c.requestTolerance;
   const admitted = c.admit(endpoint, {
     path: endpoint.path === null ? {} : routeParams,
     query: (request.query ?? {}) as Record<string, unknown>,
     headers: validationHeaders(state, endpoint, request),
     body: request.body,
   });
-  const pruning = c.requestPruning;
-  const judged =
-    pruning.unknownFields || pruning.openKinds
-      ? pruneRequest(endpoint, admitted.parts, state.spec.schemas, pruning)
-      : admitted.parts;
+  // An id of another form names nothing: answered like an unknown id (UNSPEC-REQUEST-PATH-ID-MALFORMED).
+  const malformed = tolerance.malformedIdsUnknown
+    ? malformedPathId(endpoint, admitted.parts.path, state.spec.schemas)
+    : null;
+  if (malformed !== null) throw notFound(pathIdSubject(malformed.name), malformed.value);
+  // Unknown fields and query parameters, and kinds the documents do not show, spared the validators.
+  const pruned =
+    tolerance.unknownFields || tolerance.openKinds
+      ? pruneRequest(endpoint, admitted.parts, state.spec.schemas, tolerance)
+      : { parts: admitted.parts, dropped: [] };
+  // Fields the documents do not mark required may be left out (tolerance.ts): the handler gets the
+  // body as completed, what the validators see.
+  const completed = tolerance.unmarkedOptional ? admitUnmarkedOptional(endpoint, pruned.parts) : null;
+  const judged = completed?.parts ?? pruned.parts;
   // In this server's vendor names: the validators read them as the published vendor's.
   const validated = c.validateRequest(endpoint.id, judged, { vendor: state.vendor });
   if (!validated.ok) {
@@ -79,7 +90,7 @@ export async function handle(
     throw apiError('bad_request', { problem: validated.error.error.message }, { errorType });
   }
   // What the validators saw as stand-ins reaches the handler as it was sent.
-  const { after } = admitted;
+  const after = completed === null ? admitted.after : { ...admitted.after, ...completed.after };
   Object.assign(validated.value.query, after.query);
   Object.assign(validated.value.path, after.path);
   if ('body' in after) Object.assign(validated.value, { body: after.body });
@@ -106,7 +117,10 @@ export async function handle(
     endpoint,
     caller,
     ...typed,
-    unshown: after.unshown ?? {},
+    unshown:
+      pruned.dropped.length > 0
+        ? { ...after.unshown, [UNSHOWN_KINDS]: pruned.dropped }
+        : (after.unshown ?? {}),
     origin,
     owns(owner) {
       return access.authorize(endpoint, presented, resourceContext(owner)).allowed;

@@ -20,20 +20,29 @@ export interface Pruning {
   readonly openKinds: boolean;
 }
 
+/** The name under which the items of unshown kinds reach the handler (`ctx.unshown`). */
+export const UNSHOWN_KINDS = 'unshownKinds';
+
+/** The request parts as pruned, and the array items of unshown kinds dropped from them (as sent). */
+export interface Pruned {
+  readonly parts: RequestParts;
+  readonly dropped: readonly Json[];
+}
+
 /** The request parts with what `pruning` names dropped. */
 export function pruneRequest(
   endpoint: Endpoint,
   parts: RequestParts,
   schemas: VendorSpec['schemas'],
   pruning: Pruning,
-): RequestParts {
+): Pruned {
   const pruner = new Pruner(schemas as Record<string, TSchema>, pruning);
   const query = { ...parts.query };
   const known = endpoint.params.query?.properties ?? {};
   if (pruning.unknownFields) for (const k of Object.keys(query)) if (!(k in known)) delete query[k];
   const body =
     endpoint.body && parts.body !== undefined ? pruner.prune(endpoint.body.schema, parts.body) : parts.body;
-  return { ...parts, query, body: body === DROP ? parts.body : body };
+  return { parts: { ...parts, query, body: body === DROP ? parts.body : body }, dropped: pruner.dropped };
 }
 
 /** Properties that tell the members of a union apart. */
@@ -43,6 +52,9 @@ const DISCRIMINATORS = ['type', 'role'] as const;
 const DROP = Symbol('drop');
 
 class Pruner {
+  /** Array items (content blocks, tools) of kinds the documents do not show, dropped from their arrays. */
+  readonly dropped: Json[] = [];
+
   constructor(
     private readonly refs: Record<string, TSchema>,
     private readonly options: Pruning,
@@ -78,9 +90,26 @@ class Pruner {
     return undefined;
   }
 
+  /**
+   * Whether a value at a position where one kind is shown and others are not (a lone `$ref`
+   * carrying `x-open`: a tool, a thinking config, an image source) is of another kind: its `type`
+   * is not the shown kind's; or the shown kind has no `type` (the custom tool) and the value has
+   * one without the fields the documents show the kind with (a server tool: a tool typed `custom`
+   * with a name and an input schema is the custom tool).
+   */
+  private otherKind(schema: TSchema, resolved: TSchema, value: JsonObject): boolean {
+    if (schema['x-open'] !== true || resolved.type !== 'object' || typeof value.type !== 'string')
+      return false;
+    const shown = (resolved.properties as Record<string, TSchema> | undefined)?.type?.const;
+    if (shown !== undefined) return value.type !== shown;
+    const documented: unknown = resolved['x-choice']?.required?.documented ?? resolved.required;
+    return !Array.isArray(documented) || !documented.every((k) => typeof k === 'string' && k in value);
+  }
+
   prune(schema: TSchema, value: Json, depth = 0): Json | typeof DROP {
     if (depth > 64) return value;
     const s = this.resolve(schema);
+    if (this.options.openKinds && isObject(value) && this.otherKind(schema, s, value)) return DROP;
     const union = (s.anyOf ?? s.oneOf) as TSchema[] | undefined;
     if (union && Array.isArray(value)) {
       const arrays = union.map((x) => this.resolve(x)).filter((x) => x.type === 'array');
@@ -98,6 +127,7 @@ class Pruner {
       for (const item of value) {
         const p = this.prune(s.items as TSchema, item, depth + 1);
         if (p !== DROP) out.push(p);
+        else this.dropped.push(item);
       }
       return out;
     }
@@ -112,6 +142,8 @@ class Pruner {
         }
         const p = this.prune(prop, v, depth + 1);
         if (p !== DROP) out[k] = p;
+        // A required part of another kind (an image's `url` source) makes the whole of another kind.
+        else if (Array.isArray(s.required) && s.required.includes(k)) return DROP;
       }
       return out;
     }

@@ -114,8 +114,18 @@ export const variants = named({
       return ENDS.has(endpoint.id) ? 202 : documented(endpoint, status);
     },
   },
-  'lenient-unknown-fields': { requestPruning: (documented) => ({ ...documented, unknownFields: true }) },
-  'open-kinds-accepted': { requestPruning: (documented) => ({ ...documented, openKinds: true }) },
+  // Refused where the reference server is tolerant because the documents are silent (tolerance.ts).
+  'strict-unknown-fields': { requestTolerance: (documented) => ({ ...documented, unknownFields: false }) },
+  'strict-kinds': { requestTolerance: (documented) => ({ ...documented, openKinds: false }) },
+  'strict-required-fields': {
+    requestTolerance: (documented) => ({ ...documented, unmarkedOptional: false }),
+  },
+  'malformed-ids-refused': {
+    requestTolerance: (documented) => ({ ...documented, malformedIdsUnknown: false }),
+  },
+  'credential-headers-exclusive': {
+    requestTolerance: (documented) => ({ ...documented, oneCredential: false }),
+  },
   'version-header-optional': { versionHeaderRequired: () => () => false },
   // The token exchange is held to the header as every other operation is.
   'version-header-strict': {

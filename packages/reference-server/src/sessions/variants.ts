@@ -15,16 +15,11 @@ const STAND_IN_FILE = { type: 'file', file_id: 'stand-in' };
 
 const OTHER_KINDS = new Set(['memory_store', 'git_host_repository']);
 
-/** Session creation without `resources`, and without a beta header: validated as if it carried the documented ones. */
+/** Session creation without a beta header: validated as if it carried the documented one. */
 function admitSessionCreation(endpoint: Endpoint, parts: RequestParts): Admission | null {
-  if (endpoint.id !== 'sessions.create' || !isObject(parts.body)) return null;
   const beta = publishedVendor.headers.beta;
-  const headers =
-    parts.headers[beta] === undefined
-      ? { ...parts.headers, [beta]: endpoint.betas.join(',') }
-      : parts.headers;
-  const admitted = parts.body.resources === undefined ? { ...parts.body, resources: [] } : parts.body;
-  return { parts: { ...parts, headers, body: admitted }, after: { body: admitted } };
+  if (endpoint.id !== 'sessions.create' || parts.headers[beta] !== undefined) return null;
+  return { parts: { ...parts, headers: { ...parts.headers, [beta]: endpoint.betas.join(',') } }, after: {} };
 }
 
 /** Add-resource bodies of the other two kinds, set aside for the handler (`resource`). */

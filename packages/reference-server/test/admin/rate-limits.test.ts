@@ -206,10 +206,15 @@ describe('GET /v1/organizations/workspaces/{workspace_id}/rate_limits', () => {
     );
   });
 
-  it('refuses the model parameter (RL-WS-MODEL-NOT-ACCEPTED) and answers 404 to an unknown workspace', async () => {
+  it('ignores the model parameter (RL-WS-MODEL-NOT-ACCEPTED, UNSPEC-RL-WS-MODEL-PARAM; refused under strict-unknown-fields) and answers 404 to an unknown workspace', async () => {
     const a = admin();
     const ws = await createWorkspace(a);
-    expectErrorBody(await a.get(`${wsUrl(ws)}?model=${a.app.reference.state.vendor.models.opus}`), 400);
+    const model = `model=${a.app.reference.state.vendor.models.opus}`;
+    const withModel = await a.get(`${wsUrl(ws)}?${model}`);
+    expect(withModel.status).toBe(200);
+    expect(withModel.json).toEqual((await a.get(wsUrl(ws))).json);
+    const strict = admin({ variants: ['strict-unknown-fields'] });
+    expectErrorBody(await strict.get(`${wsUrl(await createWorkspace(strict))}?${model}`), 400);
     expectErrorBody(await a.get(wsUrl('wrkspc_unknown')), 404);
   });
 });

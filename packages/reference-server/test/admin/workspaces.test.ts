@@ -76,10 +76,15 @@ describe('workspace create and list (WS-CREATE-NAME, WS-DEFAULT-NOT-LISTED)', ()
     expectErrorBody(await a.call('GET', WS, { key: null }), 401);
   });
 
-  it('answers 400 to a body without a name', async () => {
+  it('answers 400 to a body without a name; a field the documents do not show is ignored (refused under strict-unknown-fields)', async () => {
     const a = admin();
     expectErrorBody(await a.post(WS, {}), 400);
-    expectErrorBody(await a.post(WS, { name: 'x', color: 'red' }), 400);
+    expectErrorBody(await a.post(WS, { color: 'red' }), 400);
+    expect((await a.post(WS, { name: 'x', color: 'red' })).status).toBe(200);
+    expectErrorBody(
+      await admin({ variants: ['strict-unknown-fields'] }).post(WS, { name: 'x', color: 'red' }),
+      400,
+    );
   });
 });
 
@@ -148,10 +153,11 @@ describe('workspace archive (WSARCH-*)', () => {
     expect(org?.codingAssistantSignInDisabled).toBe(true);
   });
 
-  it('answers 404 to an unknown workspace and 400 to a malformed id (the Default Workspace has none)', async () => {
+  it('answers 404 to an unknown workspace and to a malformed id (the Default Workspace has none; 400 under malformed-ids-refused)', async () => {
     const a = admin();
     expectErrorBody(await a.post(`${WS}/wrkspc_unknown/archive`), 404);
-    expectErrorBody(await a.post(`${WS}/default/archive`), 400);
+    expectErrorBody(await a.post(`${WS}/default/archive`), 404);
+    expectErrorBody(await admin({ variants: ['malformed-ids-refused'] }).post(`${WS}/default/archive`), 400);
   });
 });
 
