@@ -98,8 +98,13 @@ export function idsOf(res: { json: Record<string, unknown> | undefined }): strin
   return ((res.json?.data ?? []) as { id: string }[]).map((d) => d.id);
 }
 
-/** Creates a dream (no instructions) reading a memory store and sessions; the response. */
-export function postDream(t: ReturnType<typeof setup>, storeId: string, sessionIds: readonly string[]) {
+/** Creates a dream (no instructions) reading a memory store and sessions, with `extra` fields; the response. */
+export function postDream(
+  t: ReturnType<typeof setup>,
+  storeId: string,
+  sessionIds: readonly string[],
+  extra: Record<string, unknown> = {},
+) {
   return t.call('POST', '/v1/dreams', {
     betas: DREAM_BETAS,
     body: {
@@ -108,6 +113,7 @@ export function postDream(t: ReturnType<typeof setup>, storeId: string, sessionI
         { type: 'memory_store', memory_store_id: storeId },
         { type: 'sessions', session_ids: sessionIds },
       ],
+      ...extra,
     },
   });
 }

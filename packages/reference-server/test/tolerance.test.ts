@@ -10,6 +10,7 @@ import {
   errorOf,
   expectErrorBody,
   MODEL,
+  postDream,
   SESSION_BETAS,
   sessionWithMemoryStore,
   setup,
@@ -81,17 +82,7 @@ describe('unknown fields and query parameters are ignored (UNSPEC-REQUEST-UNKNOW
   it('dream and session creation ignore fields the documents do not show', async () => {
     const t = setup();
     const { storeId, sessionId } = await sessionWithMemoryStore(t, 'notes');
-    const dream = await t.call('POST', '/v1/dreams', {
-      betas: DREAM_BETAS,
-      body: {
-        model: MODEL,
-        inputs: [
-          { type: 'memory_store', memory_store_id: storeId },
-          { type: 'sessions', session_ids: [sessionId] },
-        ],
-        metadata: { team: 'sdk' },
-      },
-    });
+    const dream = await postDream(t, storeId, [sessionId], { metadata: { team: 'sdk' } });
     expect(dream.status, dream.text).toBe(200);
     const session = await t.call('POST', '/v1/sessions', {
       betas: SESSION_BETAS,

@@ -95,12 +95,23 @@ export function malformedPathId(
     // A named id shape (`$ref: MessageBatchId`), or the pattern written in place.
     const schema = typeof property.$ref === 'string' ? named[property.$ref.split('/').pop() ?? ''] : property;
     if (typeof schema?.pattern !== 'string' || typeof value !== 'string') continue;
-    if (!new RegExp(schema.pattern, 'u').test(value)) return { name, value };
+    if (!patternOf(schema.pattern).test(value)) return { name, value };
   }
   return null;
 }
 
 type PathSchema = { readonly $ref?: unknown; readonly pattern?: unknown };
+
+/** The id patterns, compiled once each (a handful: one per prefixed id kind). */
+const PATTERNS = new Map<string, RegExp>();
+function patternOf(source: string): RegExp {
+  let pattern = PATTERNS.get(source);
+  if (pattern === undefined) {
+    pattern = new RegExp(source, 'u');
+    PATTERNS.set(source, pattern);
+  }
+  return pattern;
+}
 
 /** What a path parameter names, in an error message: `message_batch_id` is a "message batch". */
 export const pathIdSubject = (name: string): string => name.replace(/_id$/, '').replaceAll('_', ' ');
