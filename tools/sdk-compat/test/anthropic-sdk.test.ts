@@ -129,6 +129,41 @@ const CALLS: Readonly<Record<string, () => Promise<void>>> = {
     });
     expect(count.input_tokens).toBeGreaterThan(plain.input_tokens);
   },
+  'messages.batches.create with every parameter of an item, then retrieve': async () => {
+    const batch = await client.messages.batches.create({
+      requests: [
+        {
+          custom_id: 'every-parameter',
+          params: {
+            model,
+            max_tokens: 64,
+            messages: [
+              {
+                role: 'user',
+                content: [{ type: 'text', text: 'Hello', cache_control: { type: 'ephemeral' } }],
+              },
+            ],
+            system: [{ type: 'text', text: 'Be brief.' }],
+            metadata: { user_id: 'sdk-team' },
+            stop_sequences: ['END'],
+            tool_choice: { type: 'auto' },
+            tools: [{ name: 'lookup', input_schema: { type: 'object', properties: {} } }],
+          },
+        },
+      ],
+    });
+    expect(batch.id).toMatch(/^msgbatch_/);
+    const again = await client.messages.batches.retrieve(batch.id);
+    expect(again).toMatchObject({ id: batch.id, type: 'message_batch' });
+    expect(again.request_counts.processing + again.request_counts.succeeded).toBe(1);
+  },
+  'messages.batches.retrieve of an id of another form: 404': async () => {
+    const failure = await client.messages.batches.retrieve('not-a-batch-id').then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(Anthropic.NotFoundError);
+  },
   'messages.batches.list': async () => {
     const page = await client.messages.batches.list({ limit: 5 });
     expect(Array.isArray(page.data)).toBe(true);
