@@ -35,6 +35,12 @@ export default defineConfig({
     // minute; a test that legitimately does more says so with its own timeout.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Test files of a worker share its module instances instead of importing every module afresh:
+    // the whole run measured 543 s isolated and 352 s shared, most of the difference in imports
+    // (165 s against 59 s). So a test file leaves nothing behind: a spy it installs is restored
+    // (`mockRestore` in a finally, or `vi.restoreAllMocks()` after each test), a server it starts is
+    // closed, and state it changes lives in its own server or store, never in a module.
+    isolate: false,
     env: { VENDOR_API_SEED: seed },
     projects: [
       {
