@@ -12,6 +12,12 @@
  */
 import type { ContentBlockParam, MessageRole, ToolDefinition } from '../resources/messages.js';
 
+/**
+ * `max_tokens` of a message creation that leaves it out, where the reference server tolerates the
+ * omission (UNSPEC-MSG-CREATE-REQUIRED: the documents do not say which parameters are required).
+ */
+export const MAX_TOKENS_WHEN_OMITTED = 1024;
+
 /** Requirement ids this module implements. */
 export const requirementIds: readonly string[] = [
   'MSG-TURN-ROLE',

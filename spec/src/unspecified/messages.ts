@@ -2,6 +2,7 @@
  * What the documents leave open about message creation, content shapes and token counting.
  * Never invented, never asserted by the conformance suite.
  */
+import { MAX_TOKENS_WHEN_OMITTED } from '../rules/messages.js';
 import type { Unspecified } from '../types.js';
 import type { Vendor } from '../vendor.js';
 
@@ -35,8 +36,7 @@ export function unspecified(v: Vendor): Unspecified[] {
       doc: 'messages',
       section: CREATE,
       what: 'Which of the shown creation parameters (`model`, `max_tokens`, `messages`) are required.',
-      treatment:
-        'All three are required by the schema. The reference server takes a message creation without `max_tokens` as asking for 1024 (clients of the API family may leave it out where the documents are silent); refusing it (400) is the other legal choice. The suite always sends all three.',
+      treatment: `All three are required by the schema. The reference server takes a message creation without \`max_tokens\` as asking for ${MAX_TOKENS_WHEN_OMITTED} (clients of the API family may leave it out where the documents are silent); refusing it (400) is the other legal choice. The suite always sends all three.`,
     },
     {
       id: 'UNSPEC-MSG-MAX-TOKENS-RANGE',

@@ -115,10 +115,11 @@ export interface Tolerance {
    */
   readonly openKinds: boolean;
   /**
-   * Fields the documents list without marking them required may be left out (`max_tokens`: 1024,
-   * a session's `resources`: none), forms clients send beside the shown ones are read (`system` as
-   * text blocks, a tool without `description` or `input_schema.required`), a batch item's `stream`
-   * is ignored and a batch may hold no requests; else each is refused.
+   * Fields the documents list without marking them required may be left out (`max_tokens`: the
+   * spec's `MAX_TOKENS_WHEN_OMITTED`, a session's `resources`: none), forms clients send beside the
+   * shown ones are read (`system` as text blocks, a tool without `description` or
+   * `input_schema.required`), a batch item's `stream` is ignored and a batch may hold no requests;
+   * else each is refused.
    */
   readonly unmarkedOptional: boolean;
   /** A path id without the form its kind documents (`msgbatch_…`) is answered like an unknown id (404); else refused (400). */

@@ -5,15 +5,12 @@
  * the shown ones, and path ids of another form. Unknown fields and kinds are pruned
  * (`pruning.ts`); credential headers are read in `caller.ts`.
  */
-import type { Endpoint, VendorSpec } from '@vendor-api/spec';
+import { type Endpoint, messageRules, type VendorSpec } from '@vendor-api/spec';
 import type { Admission, RequestParts } from './choices.js';
 
 type JsonObject = Record<string, unknown>;
 
 const isObject = (x: unknown): x is JsonObject => typeof x === 'object' && x !== null && !Array.isArray(x);
-
-/** `max_tokens` when a message request leaves it out (UNSPEC-MSG-CREATE-REQUIRED). */
-const DEFAULT_MAX_TOKENS = 1024;
 
 /** How message parameters are read where they are taken (`creation`: creating a message; `inBatch`: a batch request's). */
 export interface ParamsReading {
@@ -30,7 +27,7 @@ export interface ParamsReading {
 export function completedParams(params: unknown, reading: ParamsReading): unknown {
   if (!isObject(params)) return params;
   const out: JsonObject = { ...params };
-  if (reading.creation && out.max_tokens === undefined) out.max_tokens = DEFAULT_MAX_TOKENS;
+  if (reading.creation && out.max_tokens === undefined) out.max_tokens = messageRules.MAX_TOKENS_WHEN_OMITTED;
   if (
     Array.isArray(out.system) &&
     out.system.every((b) => isObject(b) && b.type === 'text' && typeof b.text === 'string')
