@@ -193,6 +193,28 @@ describe('fields the documents do not mark required may be left out', () => {
       400,
     );
   });
+
+  it('a kind outside a set the documents close is refused, not dropped (only x-open sets are pruned)', async () => {
+    const t = setup();
+    const { storeId, sessionId } = await sessionWithMemoryStore(t, 'notes');
+    // Dream inputs are memory_store or sessions: another kind is a 400, though a content block of
+    // another kind beside it would be accepted.
+    const dream = await t.call('POST', '/v1/dreams', {
+      betas: DREAM_BETAS,
+      body: {
+        model: MODEL,
+        inputs: [
+          { type: 'memory_store', memory_store_id: storeId },
+          { type: 'sessions', session_ids: [sessionId] },
+          { type: 'files', file_ids: ['file_1'] },
+        ],
+      },
+    });
+    expectErrorBody(dream, 400);
+    // A conversation turn is user or assistant: another role is a 400.
+    const turns = [...turn, { role: 'system', content: 'Be brief.' }];
+    expectErrorBody(await t.call('POST', COUNT, { body: { model: MODEL, messages: turns } }), 400);
+  });
 });
 
 describe('a malformed path id is answered like an unknown id (UNSPEC-REQUEST-PATH-ID-MALFORMED)', () => {

@@ -45,9 +45,6 @@ export function pruneRequest(
   return { parts: { ...parts, query, body: body === DROP ? parts.body : body }, dropped: pruner.dropped };
 }
 
-/** Properties that tell the members of a union apart. */
-const DISCRIMINATORS = ['type', 'role'] as const;
-
 /** A marker: the value is of a kind the documents do not show, and is dropped by its container. */
 const DROP = Symbol('drop');
 
@@ -71,21 +68,30 @@ class Pruner {
   }
 
   /**
-   * The union member a value's discriminator selects (`type`, or `role` for conversation turns):
-   * `DROP` for a kind no member has; undefined if the union has no discriminator.
+   * The union member a value's tag selects: the tag is the first property of the first member (in
+   * its order: `type`, `role` for conversation turns) that every member requires as a distinct
+   * constant, as the generated validators tell members apart. `DROP` for a kind no member has when
+   * the documents leave the union's kinds open (`x-open`); undefined if the union has no tag, or the
+   * value has no kind of its own (the validators then say what is wrong).
    */
-  private member(members: readonly TSchema[], value: JsonObject): TSchema | typeof DROP | undefined {
+  private member(
+    members: readonly TSchema[],
+    value: JsonObject,
+    open: boolean,
+  ): TSchema | typeof DROP | undefined {
     const resolved = members.map((x) => this.resolve(x));
-    for (const tag of DISCRIMINATORS) {
+    const first = resolved[0]?.properties as Record<string, TSchema> | undefined;
+    for (const tag of Object.keys(first ?? {})) {
       const kinds = new Map<string, TSchema>();
       for (const m of resolved) {
         const c = (m.properties as Record<string, TSchema> | undefined)?.[tag]?.const;
-        if (typeof c === 'string') kinds.set(c, m);
+        const required = Array.isArray(m.required) && m.required.includes(tag);
+        if (typeof c === 'string' && required) kinds.set(c, m);
       }
       if (kinds.size !== resolved.length) continue;
       const kind = value[tag];
       if (typeof kind !== 'string') return undefined;
-      return kinds.get(kind) ?? (tag === 'type' && this.options.openKinds ? DROP : undefined);
+      return kinds.get(kind) ?? (open && this.options.openKinds ? DROP : undefined);
     }
     return undefined;
   }
@@ -116,7 +122,7 @@ class Pruner {
       return arrays.length === 1 ? this.prune(arrays[0]!, value, depth + 1) : value;
     }
     if (union && isObject(value)) {
-      const m = this.member(union, value);
+      const m = this.member(union, value, schema['x-open'] === true || s['x-open'] === true);
       if (m === DROP) return DROP;
       if (m) return this.prune(m, value, depth + 1);
       const objects = union.map((x) => this.resolve(x)).filter((x) => x.type === 'object');
