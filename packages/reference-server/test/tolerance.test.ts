@@ -136,6 +136,35 @@ describe('kinds the documents do not show are accepted and counted (UNSPEC-MSG-*
     }
   });
 
+  it('a batch request is read as message creation is: its unknown fields ignored, its other kinds counted', async () => {
+    const cached = { type: 'text', text: 'Summarise:', cache_control: { type: 'ephemeral' } };
+    const withDocument = [{ role: 'user', content: [cached, document] }];
+    const resultOf = async (t: Server, messages: unknown) => {
+      // Parameters beside the shown ones stay open in every variant (UNSPEC-MSG-CREATE-OTHER-PARAMS).
+      const params = { model: MODEL, max_tokens: 16, messages, tool_choice: { type: 'auto' } };
+      const created = await t.call('POST', BATCHES, { body: { requests: [{ custom_id: 'a', params }] } });
+      expect(created.status, created.text).toBe(200);
+      await t.advance(60_000);
+      const ended = await t.call('GET', `${BATCHES}/${String(created.json?.id)}`);
+      const lines = await t.call('GET', new URL(String(ended.json?.results_url)).pathname);
+      return JSON.parse(lines.text.trim()).result as {
+        type: string;
+        message?: { usage: { input_tokens: number } };
+      };
+    };
+    const t = setup();
+    const result = await resultOf(t, withDocument);
+    expect(result.type).toBe('succeeded');
+    // The same tokens as counting the message, the document block included.
+    expect(result.message?.usage.input_tokens).toBe(await count(t, { messages: withDocument }));
+    // Each strict alternative reads the request as invalid: it ends errored.
+    const onlyCached = [{ role: 'user', content: [cached] }];
+    expect((await resultOf(strict('strict-unknown-fields'), onlyCached)).type).toBe('errored');
+    expect((await resultOf(strict('strict-kinds'), [{ role: 'user', content: [document] }])).type).toBe(
+      'errored',
+    );
+  });
+
   it('a shown kind with a broken shape is still refused', async () => {
     const t = setup();
     for (const content of [[{ type: 'text', text: 7 }], [{ type: 'image', source: { type: 'base64' } }]]) {

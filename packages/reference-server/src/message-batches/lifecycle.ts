@@ -10,8 +10,9 @@ import { iso } from '../clock.js';
 import type { AnyStep } from '../dreams/lifecycle.js';
 import { batchStateKey } from '../lifecycle/machines.js';
 import { modelRefused } from '../messages/handlers.js';
-import { generateMessage } from '../messages/model.js';
+import { generateMessage, unshownKindTokens } from '../messages/model.js';
 import { messageEvents } from '../messages/streaming.js';
+import { pruneValue } from '../pipeline/pruning.js';
 import { completedParams } from '../pipeline/tolerance.js';
 import type { ServerState } from '../state.js';
 import type { BatchRecord } from '../store.js';
@@ -28,6 +29,9 @@ export interface Processing {
   /** `requests.processed`: the requests (by `custom_id`) processed now; the others stay unsent. */
   readonly only?: ReadonlySet<string>;
 }
+
+/** The named schema a request's `params` are validated with when it is processed. */
+const BATCH_PARAMS = 'MessageBatchRequestParams';
 
 /** The error type of an internal error when test control names none. */
 export const DEFAULT_INTERNAL_ERROR_TYPE: string = errors.ERRORS.internal.type;
@@ -52,11 +56,18 @@ function resultFor(
   }
   // Params as the server reads them (what a request may leave out is not shown:
   // UNSPEC-MSG-CREATE-REQUIRED, UNSPEC-BATCH-PARAMS-STREAMING, ...).
+  // Fields and kinds the documents do not show are pruned as on `POST /v1/messages`, and the
+  // dropped blocks and tools counted as input (UNSPEC-REQUEST-UNKNOWN-FIELDS,
+  // UNSPEC-MSG-CONTENT-BLOCK-KINDS, UNSPEC-MSG-TOOL-KINDS).
   const c = state.choices;
+  const tolerance = c.requestTolerance;
+  const pruned = pruneValue(BATCH_PARAMS, params, state.spec.schemas, tolerance);
   const read = (
-    c.requestTolerance.unmarkedOptional ? completedParams(params, { creation: true, inBatch: true }) : params
+    tolerance.unmarkedOptional
+      ? completedParams(pruned.value, { creation: true, inBatch: true })
+      : pruned.value
   ) as Record<string, unknown>;
-  const check = validateSchema('MessageBatchRequestParams', read);
+  const check = validateSchema(BATCH_PARAMS, read);
   // BATCH-ITEM-NON-STREAMING (seeded fault: an item asking for streaming is served as a stream).
   // Asked for as sent: a server that ignores `stream` in an item reads it without.
   const streamed = asksForStreaming(params) && c.batchItemStreamed;
@@ -65,7 +76,7 @@ function resultFor(
   // (BATCH-ITEM-NON-STREAMING: the reference server reads `stream: true` as asking for it,
   // UNSPEC-BATCH-PARAMS-STREAMING).
   const refusal = !check.ok
-    ? check.error.error.message.replace(/^MessageBatchRequestParams/, 'params')
+    ? check.error.error.message.replace(new RegExp(`^${BATCH_PARAMS}`), 'params')
     : modelRefused(state, read.model)
       ? `params.model: ${JSON.stringify(read.model)} is not an active model`
       : (c.messageParamsProblem(read) ?? (streamed ? null : batchStreamingProblem(read)));
@@ -83,11 +94,16 @@ function resultFor(
     const message = refusal ?? 'internal error';
     return { type: 'errored', error: { type: 'error', error: { type, message } } };
   }
-  const message = generateMessage(
+  const generated = generateMessage(
     read as { model: string; max_tokens: number } & Record<string, unknown>,
     state.ids.next('message'),
     c.replyOptions,
   );
+  const unshown = unshownKindTokens(pruned.dropped);
+  const message = {
+    ...generated,
+    usage: { ...generated.usage, input_tokens: generated.usage.input_tokens + unshown },
+  };
   // The seeded fault's streamed result: server-sent events in place of the message.
   if (streamed)
     return { type: 'succeeded', events: messageEvents(message) } as unknown as MessageBatchResult['result'];

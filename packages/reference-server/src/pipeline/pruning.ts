@@ -45,6 +45,26 @@ export function pruneRequest(
   return { parts: { ...parts, query, body: body === DROP ? parts.body : body }, dropped: pruner.dropped };
 }
 
+/**
+ * A value checked later against a named schema (a batch request's `params`, validated when the
+ * request is processed) with what `pruning` names dropped, and the array items of unshown kinds
+ * dropped from it (as sent). A value wholly of another kind is kept as sent, for its validation to
+ * refuse.
+ */
+export function pruneValue(
+  name: string,
+  value: Json,
+  schemas: VendorSpec['schemas'],
+  pruning: Pruning,
+): { readonly value: Json; readonly dropped: readonly Json[] } {
+  const refs = schemas as Record<string, TSchema>;
+  const schema = refs[name];
+  if (schema === undefined) throw new TypeError(`pruneValue: no schema named ${JSON.stringify(name)}`);
+  const pruner = new Pruner(refs, pruning);
+  const pruned = pruner.prune(schema, value);
+  return pruned === DROP ? { value, dropped: [] } : { value: pruned, dropped: pruner.dropped };
+}
+
 /** A marker: the value is of a kind the documents do not show, and is dropped by its container. */
 const DROP = Symbol('drop');
 
