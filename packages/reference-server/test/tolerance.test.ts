@@ -226,19 +226,14 @@ describe('fields the documents do not mark required may be left out', () => {
   it('a kind outside a set the documents close is refused, not dropped (only x-open sets are pruned)', async () => {
     const t = setup();
     const { storeId, sessionId } = await sessionWithMemoryStore(t, 'notes');
-    // Dream inputs are memory_store or sessions: another kind is a 400, though a content block of
-    // another kind beside it would be accepted.
-    const dream = await t.call('POST', '/v1/dreams', {
-      betas: DREAM_BETAS,
-      body: {
-        model: MODEL,
-        inputs: [
-          { type: 'memory_store', memory_store_id: storeId },
-          { type: 'sessions', session_ids: [sessionId] },
-          { type: 'files', file_ids: ['file_1'] },
-        ],
-      },
-    });
+    // Dream inputs are memory_store or sessions: another kind is a 400 (a content block of another
+    // kind would be accepted). Dropped, it would leave a valid body; kept, the body is refused.
+    const inputs = [
+      { type: 'files', file_ids: ['file_1'] },
+      { type: 'sessions', session_ids: [sessionId] },
+      { type: 'memory_store', memory_store_id: storeId },
+    ];
+    const dream = await postDream(t, storeId, [sessionId], { inputs });
     expectErrorBody(dream, 400);
     // A conversation turn is user or assistant: another role is a 400.
     const turns = [...turn, { role: 'system', content: 'Be brief.' }];
