@@ -10,7 +10,7 @@ import { iso } from '../clock.js';
 import type { AnyStep } from '../dreams/lifecycle.js';
 import { batchStateKey } from '../lifecycle/machines.js';
 import { modelRefused } from '../messages/handlers.js';
-import { generateMessage, unshownKindTokens } from '../messages/model.js';
+import { generateMessage, withUnshownKinds } from '../messages/model.js';
 import { messageEvents } from '../messages/streaming.js';
 import { pruneValue } from '../pipeline/pruning.js';
 import { completedParams } from '../pipeline/tolerance.js';
@@ -32,6 +32,10 @@ export interface Processing {
 
 /** The named schema a request's `params` are validated with when it is processed. */
 const BATCH_PARAMS = 'MessageBatchRequestParams';
+
+/** A validation message of a request's params, naming them as the item does (`params.model: ...`). */
+const asParams = (message: string): string =>
+  message.startsWith(BATCH_PARAMS) ? `params${message.slice(BATCH_PARAMS.length)}` : message;
 
 /** The error type of an internal error when test control names none. */
 export const DEFAULT_INTERNAL_ERROR_TYPE: string = errors.ERRORS.internal.type;
@@ -76,7 +80,7 @@ function resultFor(
   // (BATCH-ITEM-NON-STREAMING: the reference server reads `stream: true` as asking for it,
   // UNSPEC-BATCH-PARAMS-STREAMING).
   const refusal = !check.ok
-    ? check.error.error.message.replace(new RegExp(`^${BATCH_PARAMS}`), 'params')
+    ? asParams(check.error.error.message)
     : modelRefused(state, read.model)
       ? `params.model: ${JSON.stringify(read.model)} is not an active model`
       : (c.messageParamsProblem(read) ?? (streamed ? null : batchStreamingProblem(read)));
@@ -94,16 +98,14 @@ function resultFor(
     const message = refusal ?? 'internal error';
     return { type: 'errored', error: { type: 'error', error: { type, message } } };
   }
-  const generated = generateMessage(
-    read as { model: string; max_tokens: number } & Record<string, unknown>,
-    state.ids.next('message'),
-    c.replyOptions,
+  const message = withUnshownKinds(
+    generateMessage(
+      read as { model: string; max_tokens: number } & Record<string, unknown>,
+      state.ids.next('message'),
+      c.replyOptions,
+    ),
+    pruned.dropped,
   );
-  const unshown = unshownKindTokens(pruned.dropped);
-  const message = {
-    ...generated,
-    usage: { ...generated.usage, input_tokens: generated.usage.input_tokens + unshown },
-  };
   // The seeded fault's streamed result: server-sent events in place of the message.
   if (streamed)
     return { type: 'succeeded', events: messageEvents(message) } as unknown as MessageBatchResult['result'];

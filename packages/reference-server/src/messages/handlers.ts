@@ -5,7 +5,7 @@ import { UNSHOWN_KINDS } from '../pipeline/pruning.js';
 import { organizationRateLimits } from '../rate-limits/config.js';
 import { ownerOf, type ServerState, type SomeHandlers } from '../state.js';
 import { recordMessageUsage } from '../usage/report.js';
-import { generateMessage, inputTokensOf, unshownKindTokens } from './model.js';
+import { generateMessage, inputTokensOf, unshownKindTokens, withUnshownKinds } from './model.js';
 import { messageEvents } from './streaming.js';
 
 /**
@@ -39,13 +39,11 @@ export const handlers = {
     const { state } = ctx;
     const params = ctx.body;
     refuseParams(state, params);
-    const generated = generateMessage(params, state.ids.next('message'), state.choices.replyOptions);
     // Blocks and tools of kinds the documents do not show count as input (UNSPEC-MSG-CONTENT-BLOCK-KINDS).
-    const unshown = unshownKindTokens(ctx.unshown[UNSHOWN_KINDS]);
-    const message = {
-      ...generated,
-      usage: { ...generated.usage, input_tokens: generated.usage.input_tokens + unshown },
-    };
+    const message = withUnshownKinds(
+      generateMessage(params, state.ids.next('message'), state.choices.replyOptions),
+      ctx.unshown[UNSHOWN_KINDS],
+    );
     // Usage of the caller's workspace (the Default Workspace as null): the usage report reads it.
     recordMessageUsage(state, ownerOf(ctx), state.clock.now(), message);
     // How streaming is asked for, and what it answers, is not shown (UNSPEC-MSG-STREAMING): the

@@ -144,6 +144,13 @@ export function unshownKindTokens(items: unknown): number {
   return n;
 }
 
+/** A generated message whose input also counts the blocks and tools of unshown kinds dropped from its request. */
+export function withUnshownKinds(message: Message, dropped: unknown): Message {
+  const unshown = unshownKindTokens(dropped);
+  if (unshown === 0) return message;
+  return { ...message, usage: { ...message.usage, input_tokens: message.usage.input_tokens + unshown } };
+}
+
 /** How a server counts beyond the stand-in's tokenizer (a seam's choice; the reference server's below). */
 export interface Counting {
   /** Tokens each counted block of a content array costs beyond its text. */
