@@ -150,6 +150,7 @@ describe('kinds the documents do not show are accepted and counted (UNSPEC-MSG-*
       return JSON.parse(lines.text.trim()).result as {
         type: string;
         message?: { usage: { input_tokens: number } };
+        error?: { error: { message: string } };
       };
     };
     const t = setup();
@@ -159,7 +160,10 @@ describe('kinds the documents do not show are accepted and counted (UNSPEC-MSG-*
     expect(result.message?.usage.input_tokens).toBe(await count(t, { messages: withDocument }));
     // Each strict alternative reads the request as invalid: it ends errored.
     const onlyCached = [{ role: 'user', content: [cached] }];
-    expect((await resultOf(strict('strict-unknown-fields'), onlyCached)).type).toBe('errored');
+    const refused = await resultOf(strict('strict-unknown-fields'), onlyCached);
+    expect(refused.type).toBe('errored');
+    // The message names the item's field as the item does.
+    expect(refused.error?.error.message).toMatch(/^params\.messages\b/);
     expect((await resultOf(strict('strict-kinds'), [{ role: 'user', content: [document] }])).type).toBe(
       'errored',
     );
