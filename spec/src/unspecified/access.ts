@@ -100,7 +100,7 @@ export function unspecified(v: Vendor): Unspecified[] {
       'UNSPEC-REQUEST-UNKNOWN-FIELDS',
       'Endpoints',
       'What an operation does with body fields (at any depth) and query parameters the documents do not show for it.',
-      'The reference server ignores them (clients of the API family send fields newer than the documents, and `?beta=true` on beta calls); refusing them (400 `invalid_request_error`) is the other legal choice. The schemas stay closed in their strict form; the suite asserts neither.',
+      "The reference server ignores them (clients of the API family send fields newer than the documents, and `?beta=true` on beta calls), in a batch request's `params` too when the request is processed; refusing them (400 `invalid_request_error`) is the other legal choice. The schemas stay closed in their strict form; the suite asserts neither.",
     ),
     u(
       'UNSPEC-REQUEST-PATH-ID-MALFORMED',

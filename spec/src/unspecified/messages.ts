@@ -19,7 +19,7 @@ const INVALID_REQUEST_TREATMENT =
 
 /** The treatment of a kind the documents do not show: accepted and counted, refusing it the other legal choice. */
 const OTHER_KIND_TREATMENT =
-  'The reference server accepts it (clients of the API family send kinds newer than the documents): the stand-in model does not read it, and a content block or tool of another kind counts as input (its JSON text). Refusing it (400 `invalid_request_error`) is the other legal choice; the conformance suite asserts neither.';
+  "The reference server accepts it (clients of the API family send kinds newer than the documents): the stand-in model does not read it, and a content block or tool of another kind counts as input (its JSON text), in a batch request's result as at creation. Refusing it (400 `invalid_request_error`) is the other legal choice; the conformance suite asserts neither.";
 
 export function unspecified(v: Vendor): Unspecified[] {
   return [
