@@ -129,7 +129,7 @@ const CALLS: Readonly<Record<string, () => Promise<void>>> = {
     });
     expect(count.input_tokens).toBeGreaterThan(plain.input_tokens);
   },
-  'messages.batches.create with every parameter of an item, then retrieve': async () => {
+  'messages.batches.create with every parameter of an item; its result succeeds': async () => {
     const batch = await client.messages.batches.create({
       requests: [
         {
@@ -153,9 +153,18 @@ const CALLS: Readonly<Record<string, () => Promise<void>>> = {
       ],
     });
     expect(batch.id).toMatch(/^msgbatch_/);
-    const again = await client.messages.batches.retrieve(batch.id);
-    expect(again).toMatchObject({ id: batch.id, type: 'message_batch' });
-    expect(again.request_counts.processing + again.request_counts.succeeded).toBe(1);
+    // The sandbox ends a batch a few seconds after creation (its banner says when).
+    let again = await client.messages.batches.retrieve(batch.id);
+    while (again.processing_status !== 'ended') {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      again = await client.messages.batches.retrieve(batch.id);
+    }
+    // The item is read as message creation reads it: served, not errored.
+    expect(again.request_counts).toMatchObject({ succeeded: 1, errored: 0 });
+    const results = [];
+    for await (const line of await client.messages.batches.results(batch.id)) results.push(line);
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ custom_id: 'every-parameter', result: { type: 'succeeded' } });
   },
   'messages.batches.retrieve of an id of another form: 404': async () => {
     const failure = await client.messages.batches.retrieve('not-a-batch-id').then(
