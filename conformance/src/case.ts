@@ -16,7 +16,7 @@ import {
   type Response,
   type UncheckedCallOptions,
 } from './http.js';
-import { capabilityOf, type Need } from './needs.js';
+import { movesClock, type Need } from './needs.js';
 import { type FixtureStep, Recorder, type Step } from './trace.js';
 
 export interface CaseDefinition<Id extends string = string> {
@@ -183,11 +183,11 @@ export class CaseContext {
     method: K,
     ...args: Parameters<Extract<NonNullable<Adapter[K]>, (...a: never[]) => unknown>>
   ): Promise<Awaited<ReturnType<Extract<NonNullable<Adapter[K]>, (...a: never[]) => unknown>>>> {
-    // A case that moves a shared target's clock must say so in its needs: the runner runs it alone
-    // (cases running at once would see their dreams and batches jump ahead).
-    if (method === 'advanceClock' && !(this.definition.needs ?? []).some((n) => capabilityOf(n) === 'clock'))
+    // A case that moves a shared target's clock runs alone (cases running at once would see their
+    // dreams and batches jump ahead): its needs say so, which the runner reads (`movesClock`).
+    if (method === 'advanceClock' && !movesClock(this.definition.needs, this.adapter.capabilities))
       throw new Error(
-        `case ${this.definition.id} moves the clock but its needs do not name it (add 'clock' or orRealTime('clock'))`,
+        `internal error of the suite: case ${this.definition.id} moved the clock, which its needs do not allow; please report it`,
       );
     const fn = need(this.adapter, capability, method) as unknown as (...a: unknown[]) => Promise<unknown>;
     const step = this.recorder.add<FixtureStep>({

@@ -97,11 +97,19 @@ export function movesSharedState(
   needs: readonly Need[] = [],
   capabilities: ReadonlySet<Capability>,
 ): boolean {
-  const all = needs.map(normalized);
-  const uses = (c: Capability) => all.some((n) => n.capability === c);
+  const uses = (c: Capability) => needs.some((n) => capabilityOf(n) === c);
   if (uses('faults') && capabilities.has('faults')) return true;
+  return movesClock(needs, capabilities);
+}
+
+/**
+ * Whether a case may move the target's clock: the target offers one, and the case needs it, uses it
+ * when it can, or waits for what it cannot drive (a batch, a dream) by moving it. Any subset of
+ * capabilities a target offers is legal: a clock offered without the drives is waited on this way.
+ */
+export function movesClock(needs: readonly Need[] = [], capabilities: ReadonlySet<Capability>): boolean {
   if (!capabilities.has('clock')) return false;
-  return all.some(
-    (n) => n.capability === 'clock' || (n.orRealTime === true && !capabilities.has(n.capability)),
-  );
+  return needs
+    .map(normalized)
+    .some((n) => n.capability === 'clock' || (n.orRealTime === true && !capabilities.has(n.capability)));
 }

@@ -46,6 +46,12 @@ export interface Unspecified {
   readonly what: string;
   /** How the project treats the gap (permissive schema, sensible choice of the reference server, ...). */
   readonly treatment: string;
+  /**
+   * The response fields (`Schema.property`) whose value the item leaves not shown: each carries
+   * `x-unshown` with this id, so every check of it accepts the field absent, null or any value of
+   * its type.
+   */
+  readonly fields?: readonly `${string}.${string}`[];
 }
 
 export type Credential = 'workspace_key' | 'admin_key' | 'access_token';

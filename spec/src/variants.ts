@@ -517,6 +517,12 @@ export const VARIANTS = [
       'Dream records differ: `model.id` names the dated model the one sent stands for; the output store is named after the input store (`<input store name> (dreamed)`).',
   },
   {
+    name: 'dream-instructions-omitted',
+    unspecified: ['UNSPEC-DREAM-INSTRUCTIONS-OMITTED'],
+    description:
+      'A dream created without `instructions` has no `instructions` field at all (as a Go server with `omitempty` writes it), instead of the empty string.',
+  },
+  {
     name: 'dream-session-ids-unique',
     unspecified: ['UNSPEC-DREAM-SESSION-IDS-SHAPE'],
     description: 'A `sessions` input naming the same session twice is refused with 400.',
@@ -656,8 +662,6 @@ export const UNREALISABLE: Readonly<Record<string, string>> = {
     'Requiring the identifier would make the beta header required where the Versioning section names no required beta (BETA-HEADER-OPTIONAL); left out as not clearly legal.',
   'UNSPEC-SRES-MEMSTORE-ADDRESSING':
     'The documents address the resource by its `memory_store_id` (SRES-MEMSTORE-NO-ID) and retrieve and delete take a resource of any kind (SRES-RETRIEVE-ANY-KIND); the confirmation names what was deleted, which leaves no other answer.',
-  'UNSPEC-DREAM-INSTRUCTIONS-OMITTED':
-    'The documents give `instructions` as a string "as sent" and mark no dream field optional: with nothing sent, the empty string is the only answer (leaving it out would break DREAM-INSTRUCTIONS-AS-SENT).',
   'UNSPEC-RL-DUPLICATE-LIMITERS':
     'A limiter twice in one entry would have two values with nothing to tell them apart, and a model group twice would break RL-MODEL-IN-EXACTLY-ONE-GROUP.',
 };

@@ -375,6 +375,7 @@ const scenarios: Record<VariantName, (options: ServerOptions) => Promise<unknown
     const dream = await createDream(setup(o));
     return [keysOf(dream).includes('instructions'), (dream.model as { id: string }).id];
   },
+  'dream-instructions-omitted': async (o) => keysOf(await createDream(setup(o))).includes('instructions'),
   'dream-session-ids-unique': async (o) => {
     const t = setup(o);
     const { storeId, sessionId } = await sessionWithMemoryStore(t, 'notes');

@@ -66,7 +66,11 @@ export const KNOWN_ERROR_TYPES = ['invalid_request_error', 'invalid_request', 'i
  *   than the annotations here can say;
  * - `x-choice`: keywords of this schema that are the reference server's choice where the
  *   documents are silent (keyword -> Unspecified id; for `required`, `{unspecified, documented}`
- *   keeps the documented names): the contract form drops them, so the suite never asserts them.
+ *   keeps the documented names): the contract form drops them, so the suite never asserts them;
+ * - `x-unshown`: on a property, the Unspecified id of an item that leaves the field's value not
+ *   shown (in some or all cases, e.g. when a request omitted it): the contract form accepts the
+ *   field absent, null or any value of its schema, so no check can assert one choice. Written
+ *   with `unshown()`; the item lists the field in its `fields`.
  */
 export const SCHEMA_ANNOTATIONS = {
   'x-requirements': ['array', 'string'],
@@ -75,7 +79,16 @@ export const SCHEMA_ANNOTATIONS = {
   'x-closed': ['boolean'],
   'x-contract': ['object'],
   'x-choice': ['object'],
+  'x-unshown': ['string'],
 } as const satisfies Record<`x-${string}`, readonly ('array' | 'string' | 'boolean' | 'object')[]>;
+
+/**
+ * A field whose value an Unspecified item leaves not shown (in some or all cases): the contract
+ * form accepts it absent, null or any value of the schema (`x-unshown`). The item names the field
+ * in its `fields` (`Schema.property`), and a test holds the two together.
+ */
+export const unshown = <T extends TSchema>(unspecifiedId: `UNSPEC-${string}`, schema: T): T =>
+  ({ ...schema, 'x-unshown': unspecifiedId }) as T;
 
 /**
  * The service's standard error body: `{type: "error", error: {type, message}}`. The documents

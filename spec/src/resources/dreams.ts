@@ -4,7 +4,7 @@
  * "Endpoints > Dreams", "Errors > Dream error.type values" and the dream rows of "Limits".
  */
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import { Nullable, prefixedId, Timestamp } from './common.js';
+import { Nullable, prefixedId, Timestamp, unshown } from './common.js';
 import { MemoryStoreId } from './sessions.js';
 import { DreamModelRef } from './vendor-names.js';
 
@@ -186,11 +186,15 @@ export const Dream = Type.Object(
       },
       { additionalProperties: false, 'x-requirements': ['DREAM-MODEL-OBJECT'] },
     ),
-    instructions: Type.String({
-      maxLength: DREAM_INSTRUCTIONS_MAX,
-      description: 'As sent; the value when none was sent is not shown (UNSPEC-DREAM-INSTRUCTIONS-OMITTED).',
-      'x-requirements': ['DREAM-INSTRUCTIONS-AS-SENT'],
-    }),
+    instructions: unshown(
+      'UNSPEC-DREAM-INSTRUCTIONS-OMITTED',
+      Type.String({
+        maxLength: DREAM_INSTRUCTIONS_MAX,
+        description:
+          'As sent; the value when none was sent is not shown (UNSPEC-DREAM-INSTRUCTIONS-OMITTED).',
+        'x-requirements': ['DREAM-INSTRUCTIONS-AS-SENT'],
+      }),
+    ),
     session_id: cites(Nullable(Type.String({ description: 'The session executing the pipeline.' })), [
       'DREAM-SESSION-ID-NULL-AT-CREATION',
       'DREAM-SESSION-ID-WHEN-RUNNING',

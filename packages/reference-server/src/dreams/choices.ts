@@ -25,6 +25,11 @@ export const dreams = {
   duplicateSessionIdsRefused: point<boolean>(['UNSPEC-DREAM-SESSION-IDS-SHAPE'], false),
   /** Dreams a workspace may create per minute (null: no limit). */
   dreamCreationsPerMinute: point<number | null>(['UNSPEC-DREAM-RATE-LIMITS'], null),
+  /**
+   * The `instructions` of a dream created without them: the empty string, null, or the field left
+   * out (`undefined`).
+   */
+  instructionsWhenOmitted: point<'' | null | undefined>(['UNSPEC-DREAM-INSTRUCTIONS-OMITTED'], ''),
   /** Whether `model.id` names the dated model the one sent stands for (else the model as sent). */
   datedModelId: point<boolean>(['UNSPEC-DREAM-MODEL-ID-ECHO'], false),
   /** The name of a dream's output store, from the reference server's. */

@@ -91,7 +91,10 @@ export const handlers = {
     }
     checkStoredObjects(state, state.store.dreams, owner, 'dreams');
     const id = state.ids.next('dream');
-    const dream: Dream = {
+    // The value when none was sent is not shown (UNSPEC-DREAM-INSTRUCTIONS-OMITTED): the choice
+    // table's (the empty string by default; null, or the field left out, are the other choices).
+    const instructions = params.instructions ?? c.instructionsWhenOmitted;
+    const dream = {
       type: 'dream',
       id,
       status: 'pending',
@@ -99,8 +102,7 @@ export const handlers = {
       outputs: [],
       // Whether `model.id` is the string sent is not shown (UNSPEC-DREAM-MODEL-ID-ECHO).
       model: { id: (c.datedModelId ? datedModelOf(state.vendor, params.model) : undefined) ?? params.model },
-      // The value when none was sent is not shown (UNSPEC-DREAM-INSTRUCTIONS-OMITTED): empty string.
-      instructions: params.instructions ?? '',
+      ...(instructions === undefined ? {} : { instructions }),
       session_id: null,
       created_at: iso(now),
       ended_at: null,
@@ -112,7 +114,8 @@ export const handlers = {
         cache_read_input_tokens: 0,
       },
       error: null,
-    };
+      // The stored record may lack `instructions` (a variant leaves it out) or hold null.
+    } as Dream;
     const startMs = state.timings.dreamStartMs;
     const record = state.store.dreams.put({
       id,

@@ -13,6 +13,7 @@ export const variants = named({
       inputStoreName === undefined ? documented(reference, inputStoreName) : `${inputStoreName} (dreamed)`,
   },
   'dream-session-ids-unique': { duplicateSessionIdsRefused: () => true },
+  'dream-instructions-omitted': { instructionsWhenOmitted: () => undefined },
   'dream-creation-rate-limit': { dreamCreationsPerMinute: () => 1000 },
   'dream-list-envelope': {
     successBody: (documented) => (endpoint, body) => {
