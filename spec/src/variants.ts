@@ -371,7 +371,7 @@ export const VARIANTS = [
     name: 'member-updates-strict',
     unspecified: ['UNSPEC-MEMBER-UPDATE-SAME-ROLE'],
     description:
-      'The workspace role of an organization admin or billing member cannot be "updated" at all, even to the role they hold (only the billing-to-admin upgrade is accepted).',
+      'The workspace role of an organization admin or billing member cannot be "updated" at all, even to the role they hold (only the billing-to-admin upgrade is accepted), and an update of any member to the role they already hold is refused with 400.',
   },
   {
     name: 'rate-limits-other',

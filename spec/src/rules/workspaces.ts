@@ -321,6 +321,8 @@ export function checkMemberChange(op: MemberOperation, member: MemberContext): M
       }
       if (explicitRole === null)
         return unspecifiedResult('UNSPEC-MEMBER-NOT-A-MEMBER', 'MEMBER-EXPLICIT-USER-DEVELOPER');
+      if (op.kind === 'update' && op.role === explicitRole)
+        return unspecifiedResult('UNSPEC-MEMBER-UPDATE-SAME-ROLE', 'MEMBER-EXPLICIT-USER-DEVELOPER');
       return {
         kind: 'allowed',
         requirements: [

@@ -259,8 +259,8 @@ export function unspecified(_v: Vendor): Unspecified[] {
     u(
       'UNSPEC-MEMBER-UPDATE-SAME-ROLE',
       S.members,
-      'Whether "updating" an organization admin to the role they already hold (`workspace_admin`) counts as a forbidden change.',
-      '`checkMemberChange` answers unspecified; the reference server accepts it as a no-op; never asserted.',
+      'What "updating" a member to the workspace role they already hold answers: an organization admin to `workspace_admin` (is it a forbidden change?), a billing member already upgraded to admin, an explicit member to their own role.',
+      '`checkMemberChange` answers unspecified; the reference server accepts it as a no-op; the variant `member-updates-strict` refuses it with 400; never asserted.',
     ),
     u(
       'UNSPEC-MEMBER-ARCHIVED-WORKSPACE',

@@ -42,8 +42,11 @@ for (const role of assignable) {
   cases.push(['user', null, { kind: 'add', role }, 'allowed MEMBER-EXPLICIT-USER-DEVELOPER']);
   cases.push(['developer', null, { kind: 'add', role }, 'allowed MEMBER-EXPLICIT-USER-DEVELOPER']);
   cases.push(['user', 'developer', { kind: 'add', role }, 'unspecified UNSPEC-MEMBER-ADD-EXISTING']);
-  cases.push(['user', 'user', { kind: 'update', role }, 'allowed MEMBER-EXPLICIT-USER-DEVELOPER']);
-  cases.push(['developer', 'admin', { kind: 'update', role }, 'allowed MEMBER-EXPLICIT-USER-DEVELOPER']);
+  // An update to the role the member already holds is UNSPEC-MEMBER-UPDATE-SAME-ROLE.
+  const update = (held: WorkspaceRoleKey) =>
+    held === role ? 'unspecified UNSPEC-MEMBER-UPDATE-SAME-ROLE' : 'allowed MEMBER-EXPLICIT-USER-DEVELOPER';
+  cases.push(['user', 'user', { kind: 'update', role }, update('user')]);
+  cases.push(['developer', 'admin', { kind: 'update', role }, update('admin')]);
   cases.push(['user', null, { kind: 'update', role }, 'unspecified UNSPEC-MEMBER-NOT-A-MEMBER']);
   cases.push(['developer', null, { kind: 'update', role }, 'unspecified UNSPEC-MEMBER-NOT-A-MEMBER']);
 }
