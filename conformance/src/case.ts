@@ -16,7 +16,8 @@ import {
   type Response,
   type UncheckedCallOptions,
 } from './http.js';
-import { movesClock, type Need } from './needs.js';
+import { movesClock, type Need, namedCapabilities } from './needs.js';
+import { type Observations, Observer } from './observed.js';
 import { type FixtureStep, Recorder, type Step } from './trace.js';
 
 export interface CaseDefinition<Id extends string = string> {
@@ -77,6 +78,8 @@ export class CaseContext {
   failure: FailureDetail | undefined;
   requests = 0;
   private readonly releases: Release[] = [];
+  /** What the server answered every request of the case, over every run of its properties. */
+  private readonly observer: Observer;
   /** Time spent in finished waits for the server's progress, and when the current one started. */
   private waitedTotalMs = 0;
   private waitStartedAt: number | null = null;
@@ -89,6 +92,7 @@ export class CaseContext {
     readonly settings: RunSettings,
   ) {
     this.http = new Http(target, this.recorder, { spec, timeoutMs: settings.timeoutMs });
+    this.observer = new Observer(spec);
   }
 
   get vendor() {
@@ -189,6 +193,16 @@ export class CaseContext {
       throw new Error(
         `internal error of the suite: case ${this.definition.id} moved the clock, which its needs do not allow; please report it`,
       );
+    // Every capability a case uses is in its needs (a workspace for isolation and the clock of a
+    // wait aside), so what it observes through one is known before it runs (`observedWith`).
+    if (
+      capability !== 'workspaces' &&
+      capability !== 'clock' &&
+      !namedCapabilities(this.definition.needs).has(capability)
+    )
+      throw new Error(
+        `internal error of the suite: case ${this.definition.id} used the capability ${capability}, which its needs do not name; please report it`,
+      );
     const fn = need(this.adapter, capability, method) as unknown as (...a: unknown[]) => Promise<unknown>;
     const step = this.recorder.add<FixtureStep>({
       kind: 'fixture',
@@ -242,7 +256,14 @@ export class CaseContext {
       : { apiKey: ws.apiKey, placeholder: WORKSPACE_KEY_2 };
   }
 
+  /** What the server answered the case's requests so far. */
+  observations(): Observations {
+    this.observer.absorb(this.recorder.steps);
+    return this.observer.observations;
+  }
+
   private resetRecorder(): void {
+    this.observer.absorb(this.recorder.steps);
     this.requests += this.recorder.requestCount;
     this.recorder = new Recorder();
     this.http = new Http(this.target, this.recorder, { spec: this.spec, timeoutMs: this.settings.timeoutMs });
@@ -274,8 +295,8 @@ export class CaseContext {
       }),
       { seed: this.settings.seed, numRuns: options.numRuns ?? this.settings.numRuns, endOnFailure: false },
     );
-    this.requests += this.recorder.requestCount;
-    this.recorder = new Recorder();
+    // Calls after the property go to a fresh trace (through a client that writes into it).
+    this.resetRecorder();
     if (result.failed) {
       this.failure = {
         message: failing?.message ?? String(result.errorInstance),

@@ -19,6 +19,11 @@ export interface CapabilityNeed {
   readonly orRealTime?: boolean;
   /** What the case needs it for, in the user's terms: the skip reason says so. */
   readonly for?: string;
+  /**
+   * The case runs without it, but observes these requirements only through it: without the
+   * capability they are not credited to the case (no credit without observation).
+   */
+  readonly observes?: readonly string[];
 }
 
 /** A capability (required), or a need that says more: optional on the wall clock, or what it is for. */
@@ -29,6 +34,21 @@ export const orRealTime = (capability: RealTimeCapability): CapabilityNeed => ({
   capability,
   orRealTime: true,
 });
+
+/**
+ * A capability the case uses when offered to observe some of its requirements (state the documented
+ * API does not show: a session archived, a store left as it was); without it the case still runs,
+ * and those requirements are not credited to it. With no requirements: a capability the case uses
+ * when offered to reach more of what it checks (a user, so a member endpoint is probed with a real
+ * id), whose absence leaves no requirement of it unobserved.
+ */
+export const observedWith = (capability: Capability, ...requirements: string[]): CapabilityNeed => ({
+  capability,
+  observes: requirements,
+});
+
+/** Whether a need is optional: the case runs without it (on the wall clock, or observing less). */
+const optional = (n: CapabilityNeed) => n.orRealTime === true || n.observes !== undefined;
 
 /** A capability the case cannot do without, with what it needs it for (the skip reason says so). */
 export const needFor = (capability: Capability, what: string): CapabilityNeed => ({ capability, for: what });
@@ -42,8 +62,33 @@ export const capabilityOf = (need: Need): Capability => normalized(need).capabil
 export const requiredCapabilities = (needs: readonly Need[] = []): Capability[] =>
   needs
     .map(normalized)
-    .filter((n) => !n.orRealTime)
+    .filter((n) => !optional(n))
     .map((n) => n.capability);
+
+/** The capabilities through which a case observes some of its requirements (`observedWith`). */
+export const observingCapabilities = (needs: readonly Need[] = []): Capability[] =>
+  needs
+    .map(normalized)
+    .filter((n) => n.observes !== undefined)
+    .map((n) => n.capability);
+
+/** Every capability a case names in its needs, of any kind. */
+export const namedCapabilities = (needs: readonly Need[] = []): Set<Capability> =>
+  new Set(needs.map(capabilityOf));
+
+/**
+ * The requirements a case cannot observe on this target: those it observes only through a
+ * capability the target lacks (`observedWith`).
+ */
+export function unobservedRequirements(
+  needs: readonly Need[] = [],
+  has: (capability: Capability) => boolean,
+): Map<string, Capability> {
+  const out = new Map<string, Capability>();
+  for (const n of needs.map(normalized))
+    if (n.observes && !has(n.capability)) for (const id of n.observes) out.set(id, n.capability);
+  return out;
+}
 
 /** The capabilities a case uses when it can, and does without on the wall clock. */
 export const realTimeCapabilities = (needs: readonly Need[] = []): Capability[] =>
@@ -56,7 +101,13 @@ export const realTimeCapabilities = (needs: readonly Need[] = []): Capability[] 
 export const needsText = (needs: readonly Need[] = []): string =>
   needs
     .map(normalized)
-    .map((n) => (n.orRealTime ? `${n.capability}|real time` : n.capability))
+    .map((n) =>
+      n.orRealTime
+        ? `${n.capability}|real time`
+        : n.observes
+          ? `${n.capability}|observes less`
+          : n.capability,
+    )
     .join(', ');
 
 /**
@@ -84,7 +135,7 @@ export function missingNeeds(
 ): CapabilityNeed[] {
   return needs
     .map(normalized)
-    .filter((n) => !n.orRealTime && !has(n.capability))
+    .filter((n) => !optional(n) && !has(n.capability))
     .filter((n, i, all) => all.findIndex((m) => m.capability === n.capability) === i);
 }
 

@@ -18,7 +18,8 @@ import {
   type RunSettings,
 } from './case.js';
 import { CheckFailure } from './http.js';
-import { missingNeeds, missingReason, movesSharedState } from './needs.js';
+import { missingNeeds, missingReason, movesSharedState, unobservedRequirements } from './needs.js';
+import { type Observations, unbacked } from './observed.js';
 import type { Trace } from './trace.js';
 
 export type Outcome = 'passed' | 'failed' | 'skipped' | 'expected-failure' | 'unexpected-pass';
@@ -37,6 +38,15 @@ export interface CaseResult {
   readonly tracePath?: string;
   /** For a case skipped for capabilities the target lacks: those capabilities. */
   readonly missing?: readonly Capability[];
+  /**
+   * The requirements the case earned: those of a passing case that what it observed backs (see
+   * observed.ts); none for any other outcome.
+   */
+  readonly credited: readonly string[];
+  /** For a passing case: why some or all of its requirements are not credited. */
+  readonly uncredited?: string;
+  /** What the server answered the case's requests, by operation (for the run's credit). */
+  readonly observations?: Observations;
 }
 
 export interface Shard {
@@ -145,6 +155,7 @@ export async function runOne(definition: CaseDefinition, options: RunOptions): P
     family: definition.family,
     title: definition.title,
     requirements: definition.requirements,
+    credited: [],
   };
   const missing = missingNeeds(
     definition.needs,
@@ -215,7 +226,22 @@ export async function runOne(definition: CaseDefinition, options: RunOptions): P
         requests,
       };
     }
-    return { ...base, outcome: 'passed', durationMs, requests };
+    const observations = ctx.observations();
+    const unobserved = unobservedRequirements(definition.needs, (c) => options.adapter.capabilities.has(c));
+    const lacking = [...new Set(unobserved.values())];
+    // The run's credit (`creditRun`) then asks whether the run saw each refused operation accept.
+    const reason = unobserved.size
+      ? `${[...unobserved.keys()].join(', ')} observed only through ${lacking.join(', ')}, which the target lacks`
+      : undefined;
+    return {
+      ...base,
+      outcome: 'passed',
+      durationMs,
+      requests,
+      credited: definition.requirements.filter((id) => !unobserved.has(id)),
+      ...(reason ? { uncredited: reason } : {}),
+      observations,
+    };
   }
   let tracePath: string | undefined;
   if (options.traceDir) {
@@ -311,7 +337,22 @@ export async function runCases(cases: readonly CaseDefinition[], options: RunOpt
   }
   await Promise.all(running);
   if (error) throw error.cause;
-  return results;
+  return creditRun(results);
+}
+
+/**
+ * The run's credit: a passing case's refusals of an operation count only if some passing case of
+ * the run saw that operation accept a valid request (see observed.ts).
+ */
+export function creditRun(results: readonly CaseResult[]): CaseResult[] {
+  const accepted = new Set(
+    results.flatMap((r) => (r.outcome === 'passed' ? (r.observations?.accepted ?? []) : [])),
+  );
+  return results.map((r) => {
+    if (r.outcome !== 'passed' || !r.observations) return r;
+    const reason = unbacked(r.observations, accepted);
+    return reason ? { ...r, credited: [], uncredited: reason } : r;
+  });
 }
 
 /** Whether a run is conformant: no new failures and no listed failure that passes now. */

@@ -32,10 +32,11 @@ const base = {
   requirements: ['DREAM-CANCEL-COMPLETED-400'],
   durationMs: 12.5,
   requests: 3,
+  credited: [] as string[],
 };
 
 const results: CaseResult[] = [
-  { ...base, id: 'dreams.passes', outcome: 'passed' },
+  { ...base, id: 'dreams.passes', outcome: 'passed', credited: base.requirements },
   {
     ...base,
     id: 'dreams.fails',

@@ -157,6 +157,13 @@ export const FAULTS = [
   },
   {
     area: 'federation',
+    name: 'EXCH_MISSING_FIELD_INVALID_GRANT',
+    requirement: 'EXCH-ERR-FIELD-MISSING',
+    description:
+      'An exchange body without a required field is answered 400 invalid_grant instead of invalid_request.',
+  },
+  {
+    area: 'federation',
     name: 'EXCH_INVALID_GRANT_REVEALS_CAUSE',
     requirement: 'EXCH-ERR-GRANT-CAUSE-HIDDEN',
     description: 'The invalid_grant message names the specific cause, so bodies differ by cause.',

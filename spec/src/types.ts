@@ -101,6 +101,12 @@ export interface ErrorCase {
   readonly detail?: string;
   readonly when: string;
   readonly requirements: readonly string[];
+  /**
+   * Where the row answers a request schema's constraint broken: the JSON Schema keyword (`required`
+   * for a field missing, `pattern` for a malformed value) and, when only one field's, that field.
+   * The suite's negative cases assert this row's status and type for exactly those inputs.
+   */
+  readonly breaks?: { readonly keyword: 'required' | 'pattern'; readonly field?: string };
 }
 
 /** Where an operation's URL comes from when it is not a fixed documented path. */

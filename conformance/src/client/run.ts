@@ -117,6 +117,7 @@ async function runOne(
     family: `client/${c.id.split('.')[0]}`,
     title: c.title,
     requirements: c.requirements,
+    credited: [] as readonly string[],
   };
   const failed = (message: string, requests: number): CaseResult => ({
     ...base,
@@ -181,7 +182,13 @@ async function runOne(
     ];
     const requests = judging.requests.length;
     if (problems.length === 0)
-      return { ...base, outcome: 'passed', durationMs: performance.now() - started, requests };
+      return {
+        ...base,
+        outcome: 'passed',
+        durationMs: performance.now() - started,
+        requests,
+        credited: c.requirements,
+      };
     const tail = run.stderr.trim().split('\n').slice(-8).join('\n');
     return failed(
       `${problems.join('\n')}${tail ? `\ndriver stderr (last lines):\n${tail}` : ''}${

@@ -96,6 +96,8 @@ export interface Coverage {
   readonly failing: readonly string[];
   /** Cases skipped that leave something unchecked (not those left off by --opt-in). */
   readonly skipped: number;
+  /** Passing cases that earned less than they cite (what they observed does not back it all). */
+  readonly uncredited: number;
 }
 
 export function runCoverage(results: readonly CaseResult[]): Coverage {
@@ -106,11 +108,15 @@ export function runCoverage(results: readonly CaseResult[]): Coverage {
     .filter(([, os]) => os.includes('failed') || os.includes('unexpected-pass'))
     .map(([id]) => id)
     .sort();
-  const checked = [...byReq].filter(([, os]) => os.includes('passed')).length;
+  // No credit without observation: a requirement is checked only where a passing case earned it.
+  const credited = new Set(results.flatMap((r) => (r.outcome === 'passed' ? r.credited : [])));
+  const checked = [...byReq.keys()].filter((id) => credited.has(id)).length;
   const skipped = uncheckedSkips(results).length;
+  const uncredited = results.filter((r) => r.outcome === 'passed' && r.uncredited !== undefined).length;
   const failed = results.some((r) => r.outcome === 'failed' || r.outcome === 'unexpected-pass');
   return {
-    verdict: failed ? 'not conformant' : skipped ? 'partial' : 'conformant',
+    verdict: failed ? 'not conformant' : skipped || uncredited ? 'partial' : 'conformant',
+    uncredited,
     cited: byReq.size,
     checked,
     failing,
@@ -129,7 +135,9 @@ export function verdictLine(results: readonly CaseResult[]): string {
   const paint = c.verdict === 'conformant' ? green : c.verdict === 'partial' ? yellow : red;
   return `${paint(`Verdict: ${c.verdict}`)} — ${c.checked} of ${c.cited} requirements checked (${percentOf(c.checked, c.cited)} %)${
     c.failing.length ? `, ${c.failing.length} failing` : ''
-  }${c.skipped ? `; ${c.skipped} of ${results.length} cases skipped, not checked (reasons below)` : ''}`;
+  }${c.skipped ? `; ${c.skipped} of ${results.length} cases skipped, not checked (reasons below)` : ''}${
+    c.uncredited ? `; ${c.uncredited} passing cases observed less than they cite (below)` : ''
+  }`;
 }
 
 export function summary(
@@ -154,6 +162,19 @@ export function summary(
     `Requirements: ${coverage.cited} cited, ${coverage.checked} checked by a passing case, ${coverage.failing.length} with a failure`,
   );
   if (coverage.failing.length) lines.push(`  failing: ${coverage.failing.join(', ')}`);
+  const earnedLess = results.filter((r) => r.outcome === 'passed' && r.uncredited !== undefined);
+  if (earnedLess.length) {
+    lines.push(
+      '',
+      yellow(
+        `${earnedLess.length} passing cases observed less than they cite (no credit without observation):`,
+      ),
+      ...earnedLess.map(
+        (r) =>
+          `  ${r.id}: ${r.credited.length} of ${r.requirements.length} requirements credited; ${r.uncredited}`,
+      ),
+    );
+  }
   const totals = reportTotals(results);
   if (totals.skipped) {
     // Skips for want of a capability are read by capability (what offering it would unlock); the

@@ -50,6 +50,13 @@ const Result = Type.Object({
       description: 'For a case skipped for capabilities the target lacks: those.',
     }),
   ),
+  credited: Type.Array(Type.String(), {
+    description:
+      'The requirements the case earned: those of a passing case that what it observed backs (none for other outcomes).',
+  }),
+  uncredited: Type.Optional(
+    Type.String({ description: 'For a passing case: why some or all of its requirements are not credited.' }),
+  ),
 });
 
 export const jsonReportSchema = Type.Object(
@@ -133,9 +140,10 @@ export function jsonReport(results: readonly CaseResult[], meta: JsonReportMeta)
     totals: reportTotals(results),
     verdict: coverage.verdict,
     requirements: { cited: coverage.cited, checked: coverage.checked, failing: [...coverage.failing] },
-    results: results.map(({ failure, missing, ...r }) => ({
+    results: results.map(({ failure, missing, observations: _, ...r }) => ({
       ...r,
       requirements: [...r.requirements],
+      credited: [...r.credited],
       ...(missing ? { missing: [...missing] } : {}),
       ...(failure ? { failure: { ...failure, steps: [...failure.steps] } } : {}),
     })),

@@ -43,6 +43,7 @@ export const endpoints = [
         status: 400,
         type: 'invalid_request',
         when: '`federation_rule_id` is malformed (not `fdrl_` followed by an opaque string).',
+        breaks: { keyword: 'pattern', field: 'federation_rule_id' },
         requirements: [
           'EXCH-ERR-RULE-ID-MALFORMED',
           'EXCH-RULE-ID-SHAPE',
@@ -54,6 +55,7 @@ export const endpoints = [
         status: 400,
         type: 'invalid_request',
         when: 'A required field (`grant_type`, `assertion`, `federation_rule_id`, `organization_id`, `service_account_id`) is missing.',
+        breaks: { keyword: 'required' },
         requirements: [
           'EXCH-ERR-FIELD-MISSING',
           'EXCH-GRANT-TYPE-REQUIRED',

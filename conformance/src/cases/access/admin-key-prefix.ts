@@ -1,4 +1,5 @@
 import { defineCase } from '../../case.js';
+import { observedWith } from '../../needs.js';
 
 /**
  * Admin API keys start with the admin-key prefix: the target's own admin key (which must work on
@@ -10,6 +11,8 @@ export const adminKeyPrefix = defineCase({
   family: 'access',
   title: 'every admin API key the implementation issues starts with the admin-key prefix',
   requirements: ['AUTH-ADMIN-KEY-PREFIX'],
+  // More admin keys to judge where the target provisions them; the target's own key is judged always.
+  needs: [observedWith('organizations'), observedWith('organization-roles')],
   async run(ctx) {
     const prefix = ctx.vendor.prefixes.adminKey;
     const res = await ctx.call('organizations.workspaces.list', { auth: 'admin' }, false);

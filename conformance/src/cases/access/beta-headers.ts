@@ -2,6 +2,7 @@ import { access, BETA_IDENTIFIERS, type Operation } from '@vendor-api/spec';
 import fc from 'fast-check';
 import { type CaseContext, defineCase } from '../../case.js';
 import { control, probes, vary } from './common.js';
+import { PROBE_NEEDS } from './probes.js';
 
 /**
  * Whether an endpoint's required betas are documented: an endpoint citing an Unspecified entry
@@ -23,6 +24,7 @@ export const betaHeadersRequired = defineCase({
     'BETA-HEADER-OPTIONAL',
     'ERROR-BODY-ERROR-TYPE',
   ],
+  needs: [...PROBE_NEEDS],
   async run(ctx: CaseContext) {
     let checked = 0;
     for await (const [endpoint, p] of probes(ctx)) {
@@ -49,6 +51,7 @@ export const unknownBetaNeverServerError = defineCase({
   title:
     'an identifier outside the allowed beta list never makes any operation fail with a 5xx, and a refusal carries the error body',
   requirements: ['BETA-IDENTIFIERS-ALLOWED', 'BETA-HEADER-COMMA-SEPARATED', 'ERROR-BODY-ERROR-TYPE'],
+  needs: [...PROBE_NEEDS],
   async run(ctx: CaseContext) {
     // Whether an unknown identifier is refused is not shown (UNSPEC-BETA-UNKNOWN): only that the
     // answer is a 2xx or a 4xx with the error body (a 5xx fails every call).
@@ -73,6 +76,7 @@ export const allowedBetasServed = defineCase({
   title:
     'every allowed beta identifier may be sent: an operation is served with its required betas plus every other allowed identifier, and with each one alone',
   requirements: ['BETA-IDENTIFIERS-ALLOWED', 'BETA-DREAMING-IDENTIFIER', 'BETA-HEADER-COMMA-SEPARATED'],
+  needs: [...PROBE_NEEDS],
   async run(ctx: CaseContext) {
     // What an identifier does on an operation that does not use it is not shown
     // (UNSPEC-BETA-UNNEEDED); that the request is served is: the identifier is allowed.

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { type CaseContext, defineCase } from '../../case.js';
 import { control, probes, vary } from './common.js';
+import { PROBE_NEEDS } from './probes.js';
 
 export const credentialsRequired = defineCase({
   id: 'access.credentials-required',
@@ -17,6 +18,7 @@ export const credentialsRequired = defineCase({
     'AUTH-ACCESS-TOKEN-BEARER',
     'ERROR-BODY-ERROR-TYPE',
   ],
+  needs: [...PROBE_NEEDS],
   async run(ctx: CaseContext) {
     const v = ctx.vendor;
     // Statuses are not shown for these (UNSPEC-AUTH-MISSING-CREDENTIAL, UNSPEC-AUTH-INVALID-CREDENTIAL,

@@ -25,8 +25,18 @@ import {
 import type { Capability } from '../../capabilities.js';
 import { archiveWorkspace, type CaseContext, type Release } from '../../case.js';
 import type { CallOptions } from '../../http.js';
+import { type Need, observedWith } from '../../needs.js';
 import { createBody } from '../dreams/support/index.js';
 import { wireOf, workspaceRecords } from '../workspaces/support.js';
+
+/**
+ * What the probes use when the target offers it, to probe an operation with real resources; without
+ * it a probe uses a well-formed id of a resource that does not exist. A case that probes names these
+ * in its needs.
+ */
+export const PROBE_NEEDS: readonly Need[] = (
+  ['sessions', 'files', 'memory-stores', 'users', 'workspaces', 'drive-batches'] as const
+).map((c) => observedWith(c));
 
 /** A well-formed id of a resource that does not exist: the schema's prefix and `probe`. */
 const probeId = (schema: Parameters<typeof idPrefix>[0]): string => `${idPrefix(schema)}probe`;

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { type CaseContext, defineCase } from '../../case.js';
 import type { Response } from '../../http.js';
 import { control, probes, vary } from './common.js';
+import { PROBE_NEEDS } from './probes.js';
 
 /**
  * The documented version value is served on every operation. Whether a request without the
@@ -16,6 +17,7 @@ export const versionHeader = defineCase({
   title:
     'every operation serves the documented version value; a missing or other value is served or refused with a 4xx and an error body, never a 5xx',
   requirements: ['VERSION-HEADER-VALUE', 'VERSION-MESSAGES-SAME-SCHEME', 'AUTH-ENDPOINTS-USE-HEADERS'],
+  needs: [...PROBE_NEEDS],
   async run(ctx: CaseContext) {
     const good = ctx.vendor.apiVersion;
     const wrong = fc

@@ -1,6 +1,7 @@
 import { API_PATH_PREFIX, encodePath } from '@vendor-api/spec';
 import { type CaseContext, defineCase } from '../../case.js';
 import { probes } from './common.js';
+import { PROBE_NEEDS } from './probes.js';
 
 export const versionedPaths = defineCase({
   id: 'access.versioned-paths',
@@ -8,6 +9,7 @@ export const versionedPaths = defineCase({
   title:
     'every operation lives under /v1: its path without the prefix is not served (no 2xx), whatever the headers',
   requirements: ['VERSION-PATH-V1', 'VERSION-MESSAGES-SAME-SCHEME'],
+  needs: [...PROBE_NEEDS],
   async run(ctx: CaseContext) {
     for await (const [endpoint, p] of probes(ctx)) {
       if (endpoint.path === null) continue;

@@ -13,7 +13,7 @@ import {
 import { MissingCapabilityError } from '../../adapter.js';
 import { FEDERATION_CAPABILITIES } from '../../capabilities.js';
 import { type CaseContext, defineCase } from '../../case.js';
-import { needFor } from '../../needs.js';
+import { needFor, observedWith } from '../../needs.js';
 import { createWorkspace, freshOrganization } from '../workspaces/support.js';
 import { judgeKey } from './fetched.js';
 import {
@@ -101,6 +101,8 @@ export const inlineKeysUpdate = defineCase({
     ...FEDERATION_CAPABILITIES,
     'issuer-updates',
     needFor('clock', 'a minute of server time past the key-set refresh'),
+    // The trap of JWKS-INLINE-NO-FETCH: a discovery document at the issuer URL serving the rotated key.
+    observedWith('issuer-hosting', 'JWKS-INLINE-NO-FETCH'),
   ],
   async run(ctx) {
     const first = await keyPair('ES256', 'inline-1');

@@ -8,7 +8,7 @@ import { access, MANAGE_TUNNELS_SCOPE, type TokenExchangeResponse } from '@vendo
 import { FEDERATION_CAPABILITIES } from '../../capabilities.js';
 import { defineCase } from '../../case.js';
 import { needFor } from '../../needs.js';
-import { probe } from '../access/probes.js';
+import { PROBE_NEEDS, probe } from '../access/probes.js';
 import {
   bearer,
   createIssuer,
@@ -50,7 +50,7 @@ export const developerTokenScope = defineCase({
     'RL-ACCESS-TOKEN-403',
     'USAGE-ACCESS-TOKEN-403',
   ],
-  needs: [...FEDERATION_CAPABILITIES],
+  needs: [...PROBE_NEEDS, ...FEDERATION_CAPABILITIES],
   async run(ctx) {
     const key = await keyPair('ES256');
     const rule = await createRule(ctx, await createIssuer(ctx, { keys: [key] }));
@@ -102,7 +102,7 @@ export const tunnelsTokenScope = defineCase({
     'RL-ACCESS-TOKEN-403',
     'USAGE-ACCESS-TOKEN-403',
   ],
-  needs: [...FEDERATION_CAPABILITIES],
+  needs: [...PROBE_NEEDS, ...FEDERATION_CAPABILITIES],
   async run(ctx) {
     const key = await keyPair('ES256');
     const rule = await createRule(ctx, await createIssuer(ctx, { keys: [key] }), {

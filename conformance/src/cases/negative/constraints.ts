@@ -31,6 +31,8 @@ export interface Constraint {
   /** What is broken, for messages (`body.inputs: more than 2 items`). */
   readonly what: string;
   readonly requirements: readonly string[];
+  /** The JSON Schema keyword broken, where an operation's errors may name its answer (`ErrorCase.breaks`). */
+  readonly keyword?: 'required' | 'pattern';
   /** The value put at `path` (DROP removes the field), given the valid value there. */
   readonly broken: (valid: unknown) => unknown;
 }
@@ -74,12 +76,19 @@ function walk(
   const { schema: s, requirements: own } = resolve(schema);
   if (!s) return;
   const cites = own.length ? own : inherited;
-  const add = (what: string, broken: (valid: unknown) => unknown, at: DataPath = path, reqs = cites) =>
+  const add = (
+    what: string,
+    broken: (valid: unknown) => unknown,
+    at: DataPath = path,
+    reqs = cites,
+    keyword?: Constraint['keyword'],
+  ) =>
     out.push({
       part,
       path: at,
       what: `${part}${at.length ? `.${show(at)}` : ''}: ${what}`,
       requirements: reqs,
+      ...(keyword ? { keyword } : {}),
       broken,
     });
 
@@ -114,7 +123,7 @@ function walk(
       add(`shorter than ${s.minLength}`, () => 'a'.repeat(s.minLength - 1));
     if (typeof s.pattern === 'string') {
       const off = offPattern(s.pattern);
-      if (off !== null) add(`off the pattern ${s.pattern}`, () => off);
+      if (off !== null) add(`off the pattern ${s.pattern}`, () => off, path, cites, 'pattern');
     }
     if (typeof s.format === 'string') add(`not a ${s.format}`, () => 'not-a-valid-value');
   }
@@ -139,11 +148,39 @@ function walk(
     // A path parameter cannot be left out of a path that routes to the operation.
     for (const name of (part === 'path' ? [] : (s.required ?? [])) as string[]) {
       const p = resolve(props[name]).requirements;
-      add(`without the required ${name}`, () => DROP, [...path, name], p.length ? [...p, ...own] : cites);
+      add(
+        `without the required ${name}`,
+        () => DROP,
+        [...path, name],
+        p.length ? [...p, ...own] : cites,
+        'required',
+      );
     }
     for (const [name, prop] of Object.entries(props))
       walk(part, prop, [...path, name], cites, out, depth + 1);
   }
+}
+
+/**
+ * The documented answer to a constraint broken, where the operation's errors name one for it
+ * (`ErrorCase.breaks`: the keyword, and the field when the row is one field's): the token
+ * exchange's 400 `invalid_request` for a required field missing or a malformed
+ * `federation_rule_id`. Elsewhere the documents give no status for a validation failure.
+ */
+export function documentedAnswer(
+  e: Operation,
+  c: Constraint,
+): { readonly status: number; readonly type: string } | undefined {
+  if (c.keyword === undefined || c.part !== 'body') return undefined;
+  const field = c.path[c.path.length - 1];
+  if (c.path.length !== 1) return undefined;
+  const row = e.errors.find(
+    ({ breaks }) =>
+      breaks !== undefined &&
+      breaks.keyword === c.keyword &&
+      (breaks.field === undefined || breaks.field === field),
+  );
+  return row?.type ? { status: row.status, type: row.type } : undefined;
 }
 
 /** An array grown to `n` items by repeating its items. */

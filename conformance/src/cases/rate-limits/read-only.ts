@@ -1,6 +1,7 @@
 import type { OrganizationRateLimit, WorkspaceRateLimit } from '@vendor-api/spec';
 import { type CaseContext, defineCase } from '../../case.js';
 import type { Response } from '../../http.js';
+import { observedWith } from '../../needs.js';
 import { allPages } from './support.js';
 
 /** The organization entry and limiter an override case works on (one the organization sets). */
@@ -28,7 +29,7 @@ export const readOnlySinglePage = defineCase({
   title:
     'writes to the rate-limit paths change nothing, and both rate-limit lists are a single page (next_page null)',
   requirements: ['RL-READ-ONLY', 'RL-SINGLE-PAGE'],
-  needs: ['workspaces'],
+  needs: ['workspaces', observedWith('rate-limit-overrides')],
   async run(ctx) {
     const ws = await ctx.workspace();
     const { entry, limit } = await someLimit(ctx);

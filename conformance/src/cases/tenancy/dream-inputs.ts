@@ -5,7 +5,7 @@
 import { idPrefix, MemoryStoreId } from '@vendor-api/spec';
 import type { Workspace } from '../../adapter.js';
 import { type CaseContext, defineCase } from '../../case.js';
-import { orRealTime } from '../../needs.js';
+import { observedWith, orRealTime } from '../../needs.js';
 import { createBody, freshInputs } from '../dreams/support/index.js';
 import { neverRuns, otherTenant } from './support.js';
 
@@ -35,7 +35,7 @@ export const dreamInputsOfOthers = defineCase({
   title:
     'a dream never runs on a memory store or session of another workspace or organization, or on an unknown id: its creation is refused with a 4xx, or it fails as its pipeline starts',
   requirements: ['AUTH-KEY-ONE-WORKSPACE'],
-  needs: ['memory-stores', 'sessions', orRealTime('drive-dreams')],
+  needs: [observedWith('tenants'), 'memory-stores', 'sessions', orRealTime('drive-dreams')],
   async run(ctx) {
     const own = await freshInputs(ctx, ctx.target.workspace, 1);
     for (const other of await foreignInputs(ctx)) {

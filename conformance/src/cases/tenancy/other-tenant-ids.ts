@@ -6,7 +6,9 @@
  */
 import { access } from '@vendor-api/spec';
 import { type CaseContext, defineCase } from '../../case.js';
+import { observedWith } from '../../needs.js';
 import { control, probes, vary } from '../access/common.js';
+import { PROBE_NEEDS } from '../access/probes.js';
 import { createBody, freshInputs } from '../dreams/support/index.js';
 import { neverRuns, otherTenant, tenantAuth } from './support.js';
 
@@ -65,6 +67,7 @@ export const otherTenantIds = defineCase({
     'BATCH-WORKSPACE-SCOPED',
     'MEMSTORE-OWNER-ORGANIZATION',
   ],
+  needs: [...PROBE_NEEDS, observedWith('tenants')],
   async run(ctx) {
     const tenant = await otherTenant(ctx);
     for await (const [endpoint, p] of probes(ctx)) {

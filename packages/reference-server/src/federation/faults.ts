@@ -4,7 +4,7 @@
  * kept forever, the issuer URL rules loosened or tightened. `src/federation/` reads the table
  * and reads as the documented behaviour only.
  */
-import { type FederationJwks, jwt, urls } from '@vendor-api/spec';
+import { errors, type FederationJwks, jwt, TokenExchangeParams, urls } from '@vendor-api/spec';
 import { compactVerify, importJWK, type JWK } from 'jose';
 import type { Override } from '../choices/point.js';
 import { type Choices, type FaultPatches, named, type Patch } from '../choices/table.js';
@@ -25,6 +25,8 @@ const checksPatched = (patches: Partial<Record<jwt.JwtCheckId, Override<Breaks>>
   },
 });
 
+const isObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
 const stripSlash = (s: string) => s.replace(/\/+$/, '');
 const passes = () => () => null;
 /** A check passed by a header without `kid` (any key of the set may verify it). */
@@ -132,6 +134,13 @@ export const faults = named({
     },
   },
   // The `invalid_grant` answer names its cause.
+  // A body missing a required field answered as a refused grant.
+  EXCH_MISSING_FIELD_INVALID_GRANT: {
+    exchangeBodyErrorType: (documented) => (body, type) =>
+      isObject(body) && (TokenExchangeParams.required ?? []).some((f) => body[f] === undefined)
+        ? errors.ERRORS.exchange_invalid_grant.type
+        : documented(body, type),
+  },
   EXCH_INVALID_GRANT_REVEALS_CAUSE: {
     invalidGrantBody: (documented) => (body, cause) => {
       const answered = documented(body, cause);
