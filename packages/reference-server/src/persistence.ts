@@ -12,7 +12,18 @@
  * JSON, has another version or is not a state document is an error at start, never an empty
  * server.
  */
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  constants,
+  fsyncSync,
+  linkSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { isMovableClock, ManualClock } from './clock.js';
@@ -224,6 +235,101 @@ function shapeProblem(doc: Record<string, unknown>): string | null {
     }
   }
   return null;
+}
+
+/** The lock file of a state file: beside it, holding the pid of the server that keeps it. */
+export const lockPathOf = (path: string): string => `${path}.lock`;
+
+/** A state file locked by this process (`lockStateFile`). */
+export interface StateFileLock {
+  readonly path: string;
+  /** Removes the lock file, if it is still this process's. */
+  release(): void;
+}
+
+/** Whether a process of this pid is running (one of another user's included). */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: unknown }).code === 'EPERM';
+  }
+}
+
+/** The pid a lock file holds; null when it holds none (being written, or damaged). */
+function lockHolder(lock: string): number | null {
+  let text: string;
+  try {
+    text = readFileSync(lock, 'utf8');
+  } catch {
+    return null;
+  }
+  return /^\d+\n?$/.test(text) && Number(text) > 0 ? Number(text) : null;
+}
+
+/**
+ * Locks a state file for this process: a lock file beside it, created exclusively (`O_EXCL`) and
+ * holding this process's pid. A second server on the same file is a `StateFileError` (two
+ * servers on one file mint the same ids for different records, and only one's survive); the lock
+ * of a process that is no longer running (killed) is taken over.
+ */
+export function lockStateFile(path: string): StateFileLock {
+  const lock = lockPathOf(path);
+  const mine = `${process.pid}\n`;
+  // Bounded: a stale lock is taken over once; a lock taken meanwhile by another server stays its.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    let fd: number;
+    try {
+      fd = openSync(lock, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'EEXIST')
+        throw new StateFileError(`cannot lock the state file ${path} (${lock}): ${(error as Error).message}`);
+      const holder = lockHolder(lock);
+      if (holder === null || holder === process.pid || processAlive(holder)) {
+        const who = holder === null ? 'another server' : `another server (pid ${holder})`;
+        throw new StateFileError(
+          `the state file ${path} is in use by ${who}: stop it or choose another --state file (its lock ${lock} may be removed when no server runs)`,
+        );
+      }
+      takeOver(lock, holder);
+      continue;
+    }
+    try {
+      writeSync(fd, mine);
+    } finally {
+      closeSync(fd);
+    }
+    return {
+      path: lock,
+      release() {
+        if (lockHolder(lock) === process.pid) rmSync(lock, { force: true });
+      },
+    };
+  }
+  throw new StateFileError(`cannot lock the state file ${path}: its lock ${lock} keeps changing`);
+}
+
+/**
+ * Removes the lock of a process that no longer runs. Moved aside first under a random name, so
+ * that a lock another server made meanwhile is not removed: it is put back instead.
+ */
+function takeOver(lock: string, stale: number): void {
+  const aside = `${lock}.${randomBytes(8).toString('hex')}`;
+  try {
+    renameSync(lock, aside);
+  } catch {
+    return;
+  }
+  if (lockHolder(aside) === stale) rmSync(aside, { force: true });
+  else {
+    try {
+      linkSync(aside, lock);
+    } catch {
+      // Another lock is there now: the one moved aside is gone.
+    }
+    rmSync(aside, { force: true });
+  }
 }
 
 /** Writes a file atomically, readable by its owner only. */

@@ -3,12 +3,15 @@
  * back, keys and ids answering as before and background work going on; a file that cannot be used
  * is a one-line error at start, never an empty server.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { vendor } from '@vendor-api/spec';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
+  lockPathOf,
+  lockStateFile,
   type PersistedState,
   readStateFile,
   STATE_FILE_VERSION,
@@ -148,7 +151,65 @@ describe('the state as a document', () => {
   });
 });
 
+/** The error a call throws, or null. */
+function thrown(call: () => unknown): Error | null {
+  try {
+    call();
+  } catch (e) {
+    return e as Error;
+  }
+  return null;
+}
+
+describe('one server per state file', () => {
+  it('a file locked by a running process is refused with one line naming the file, the pid and the lock', () => {
+    const path = fileIn();
+    const lock = lockStateFile(path);
+    expect(readFileSync(lockPathOf(path), 'utf8')).toBe(`${process.pid}\n`);
+    expect(statSync(lockPathOf(path)).mode & 0o777).toBe(0o600);
+    const error = thrown(() => lockStateFile(path));
+    expect(error?.name).toBe('StateFileError');
+    expect(error?.message).toContain(
+      `the state file ${path} is in use by another server (pid ${process.pid})`,
+    );
+    expect(error?.message).toContain(lockPathOf(path));
+    expect(error?.message).not.toContain('\n');
+    lock.release();
+    expect(existsSync(lockPathOf(path))).toBe(false);
+    lockStateFile(path).release();
+  });
+
+  it('the lock of a process that no longer runs is taken over; one being written is not', () => {
+    const path = fileIn();
+    const ended = spawnSync(process.execPath, ['-e', '']);
+    expect(ended.pid).toBeGreaterThan(0);
+    writeFileSync(lockPathOf(path), `${ended.pid}\n`);
+    const lock = lockStateFile(path);
+    expect(readFileSync(lockPathOf(path), 'utf8')).toBe(`${process.pid}\n`);
+    lock.release();
+    // No pid yet: a server is between creating its lock and writing it.
+    writeFileSync(lockPathOf(path), '');
+    expect(thrown(() => lockStateFile(path))?.message).toMatch(/is in use by another server:/);
+    expect(readdirSync(dir).filter((f) => f.includes('.lock.'))).toEqual([]);
+  });
+});
+
 describe('--state FILE, as a user runs the server', () => {
+  it('a second server on the same file stops with one line and exit code 2; the first keeps it', async () => {
+    const path = fileIn();
+    const first = await startWithBanner(...server('--port', '0', '--state', path), { group: false });
+    const second = await runToEnd(...server('--port', '0', '--state', path));
+    expect(second.code).toBe(2);
+    expect(second.stderr.trim().split('\n')).toHaveLength(1);
+    expect(second.stderr).toMatch(
+      new RegExp(`the state file ${path} is in use by another server \\(pid \\d+\\)`),
+    );
+    expect(second.stdout).not.toMatch(/base URL/);
+    expect(existsSync(lockPathOf(path))).toBe(true);
+    expect(await stop(first.child)).toBe(0);
+    expect(existsSync(lockPathOf(path))).toBe(false);
+  }, 120_000);
+
   it('start, create, stop, start again: the old key and ids answer; without --state it says in memory', async () => {
     const path = fileIn();
     const first = await startWithBanner(...server('--port', '0', '--state', path), { group: false });
