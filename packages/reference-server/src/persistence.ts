@@ -1,6 +1,6 @@
 /**
  * State that survives a restart (`--state FILE`, opt-in): the whole server state (keys and access
- * tokens included) as one JSON document, written atomically (a temporary file in the same
+ * tokens included) as one JSON document, written atomically (a temporary file of a random name in the same
  * directory, created 0600 since it holds secrets, flushed, renamed over the file, the directory
  * flushed) at an interval when it changed and when the server closes, and read back at start.
  *
@@ -332,10 +332,15 @@ function takeOver(lock: string, stale: number): void {
   }
 }
 
-/** Writes a file atomically, readable by its owner only. */
+/**
+ * Writes a file atomically, readable by its owner only: a temporary file in the same directory
+ * under a name from the cryptographic random source, created exclusively (`O_EXCL`, never through
+ * a link planted there) with mode 0600, then renamed over the file.
+ */
 export function writeStateFile(path: string, text: string): void {
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  const fd = openSync(tmp, 'w', 0o600);
+  const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(12).toString('hex')}.tmp`);
+  const exclusive = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+  const fd = openSync(tmp, exclusive, 0o600);
   try {
     writeSync(fd, text);
     fsyncSync(fd);

@@ -4,9 +4,19 @@
  * is a one-line error at start, never an empty server.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { vendor } from '@vendor-api/spec';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
@@ -103,6 +113,24 @@ describe('the state as a document', () => {
     writeStateFile(path, 'second\n');
     expect(readFileSync(path, 'utf8')).toBe('second\n');
     expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('follows no link planted where its temporary file was named, and a file of another mode ends 0600', () => {
+    const path = fileIn();
+    writeFileSync(path, 'old\n', { mode: 0o644 });
+    const target = join(dir, `target-${files}`);
+    writeFileSync(target, 'not a state\n', { mode: 0o644 });
+    // The name the temporary file had before it was random: a link there is someone else's.
+    const planted = join(dir, `.${basename(path)}.${process.pid}.tmp`);
+    symlinkSync(target, planted);
+    writeStateFile(path, 'secret\n');
+    expect(readFileSync(target, 'utf8')).toBe('not a state\n');
+    expect(statSync(target).mode & 0o777).toBe(0o644);
+    expect(readFileSync(path, 'utf8')).toBe('secret\n');
+    expect(lstatSync(path).isFile()).toBe(true);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    rmSync(planted);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
