@@ -9,7 +9,8 @@
  * each id sequence stands, and the clock. What is derived (the schedule of background work, the
  * enqueued-request counts) is computed again from the records. The document carries a `version`:
  * a later release reads older versions through `MIGRATIONS`. A file that cannot be read, is not
- * JSON, has another version or is not a state document is an error at start, never an empty
+ * JSON, has another version or does not match the schema of a state document
+ * (`state-file-schema.ts`) is an error at start naming the file and the field, never an empty
  * server.
  */
 import { randomBytes } from 'node:crypto';
@@ -31,6 +32,7 @@ import { type FederationState, federationOf } from './federation/store.js';
 import { batchEnqueuedChanged } from './message-batches/enqueued.js';
 import { scheduleBatch } from './message-batches/lifecycle.js';
 import type { Demo, ServerState } from './state.js';
+import { stateFileProblem } from './state-file-schema.js';
 import { createMemoryStore, type Store, type Table, type UsageRecord } from './store.js';
 
 /** The version of the document this release writes. */
@@ -198,7 +200,8 @@ export function readStateFile(path: string, vendor: string): PersistedState | nu
       `the state file ${path} has version ${String(doc.version)}; this release reads version ${STATE_FILE_VERSION}`,
     );
   }
-  const problem = shapeProblem(doc);
+  // Every field the server reads, checked before any is read (state-file-schema.ts).
+  const problem = stateFileProblem(doc);
   if (problem !== null) throw new StateFileError(`the state file ${path} is damaged: ${problem}`);
   if (doc.vendor !== vendor) {
     throw new StateFileError(
@@ -206,35 +209,6 @@ export function readStateFile(path: string, vendor: string): PersistedState | nu
     );
   }
   return doc as unknown as PersistedState;
-}
-
-/** What is missing from a document for it to be restored, or null. */
-function shapeProblem(doc: Record<string, unknown>): string | null {
-  const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
-  const ids = doc.ids as { seed?: unknown; counters?: unknown } | undefined;
-  if (typeof doc.vendor !== 'string') return 'no vendor';
-  if (typeof doc.savedAt !== 'number') return 'no savedAt';
-  if (!isObject(ids) || typeof ids.seed !== 'string' || !isObject(ids.counters)) return 'no id sequences';
-  const demo = doc.demo as Record<string, unknown> | undefined;
-  if (
-    !isObject(demo) ||
-    !['organizationId', 'workspaceId', 'adminKey', 'workspaceKey'].every((k) => typeof demo[k] === 'string')
-  )
-    return 'no demo organization';
-  if (!Array.isArray(doc.usage)) return 'no usage';
-  for (const [group, tables] of [
-    ['store', STORE_TABLES],
-    ['federation', FEDERATION_TABLES],
-  ] as const) {
-    const records = doc[group];
-    if (!isObject(records)) return `no ${group}`;
-    for (const t of tables) {
-      const list = records[t];
-      if (!Array.isArray(list) || !list.every((r) => isObject(r) && typeof r.id === 'string'))
-        return `${group}.${t} is not a list of records`;
-    }
-  }
-  return null;
 }
 
 /** The lock file of a state file: beside it, holding the pid of the server that keeps it. */

@@ -189,6 +189,44 @@ function thrown(call: () => unknown): Error | null {
   return null;
 }
 
+describe('a damaged state file', () => {
+  it('is refused at start with one line naming the file and the field', () => {
+    const t = setup();
+    const name = t.app.reference.state.vendor.name;
+    const good = JSON.parse(stateText(snapshotState(t.app.reference.state))) as PersistedState;
+    const [counter] = Object.keys(good.ids.counters);
+    const [workspace] = good.store.workspaces as Record<string, unknown>[];
+    const cases: [string, unknown, RegExp][] = [
+      [
+        'a key with only an id',
+        { ...good, store: { ...good.store, apiKeys: [{ id: 'x' }] } },
+        /store\.apiKeys\[0\]\.kind/,
+      ],
+      [
+        'a negative id counter',
+        { ...good, ids: { ...good.ids, counters: { ...good.ids.counters, [String(counter)]: -1 } } },
+        new RegExp(`ids\\.counters\\.${counter}: `),
+      ],
+      [
+        'a workspace without its organization',
+        { ...good, store: { ...good.store, workspaces: [{ ...workspace, organizationId: undefined }] } },
+        /store\.workspaces\[0\]\.organizationId/,
+      ],
+      ['an instant no timestamp can write', { ...good, savedAt: 1e16 }, /savedAt: /],
+      ['a record that is no object', { ...good, usage: [null] }, /usage\[0\]: /],
+    ];
+    for (const [what, doc, field] of cases) {
+      const path = fileIn();
+      writeFileSync(path, JSON.stringify(doc));
+      const error = thrown(() => readStateFile(path, name));
+      expect(error?.name, what).toBe('StateFileError');
+      expect(error?.message, what).toContain(`the state file ${path} is damaged: `);
+      expect(error?.message, what).toMatch(field);
+      expect(error?.message, what).not.toContain('\n');
+    }
+  });
+});
+
 describe('one server per state file', () => {
   it('a file locked by a running process is refused with one line naming the file, the pid and the lock', () => {
     const path = fileIn();
