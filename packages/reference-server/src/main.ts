@@ -19,6 +19,7 @@ import { bannerLines } from './banner.js';
 import { FAULTS, parseVariants, resolveFaults, VARIANTS } from './choices/index.js';
 import { type Clock, ManualClock, SandboxClock } from './clock.js';
 import { keepState, lockStateFile, readStateFile, STATE_SAVE_INTERVAL_MS } from './persistence.js';
+import { shutDown } from './shutdown.js';
 import type { Timings } from './state.js';
 
 /** Background timings of the sandbox (seconds): a batch or dream is done while you watch. */
@@ -193,8 +194,12 @@ const lines = bannerLines({
   statePath,
 });
 console.log(lines.join('\n'));
+// A stop ends within the grace period, state saved, whatever a client is sending (shutdown.ts).
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    void app.close().then(() => process.exit(0));
+    if (stopping) return;
+    stopping = true;
+    void shutDown(app).then(() => process.exit(0));
   });
 }
