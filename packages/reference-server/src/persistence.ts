@@ -25,6 +25,7 @@ import {
   rmSync,
   writeSync,
 } from 'node:fs';
+import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { isMovableClock, ManualClock } from './clock.js';
@@ -306,15 +307,35 @@ function takeOver(lock: string, stale: number): void {
   }
 }
 
+/** A temporary file beside `path`, under a name from the cryptographic random source. */
+const temporaryPathOf = (path: string): string =>
+  join(dirname(path), `.${basename(path)}.${randomBytes(12).toString('hex')}.tmp`);
+
+/** Created exclusively (never through a link planted there), for writing. */
+const EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+
+/** Flushes a directory, so that a rename in it survives a crash (not every platform allows it). */
+function flushDirectory(dir: string): void {
+  try {
+    const fd = openSync(dir, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // A directory that cannot be opened for flushing: the rename is still atomic.
+  }
+}
+
 /**
  * Writes a file atomically, readable by its owner only: a temporary file in the same directory
  * under a name from the cryptographic random source, created exclusively (`O_EXCL`, never through
  * a link planted there) with mode 0600, then renamed over the file.
  */
 export function writeStateFile(path: string, text: string): void {
-  const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(12).toString('hex')}.tmp`);
-  const exclusive = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
-  const fd = openSync(tmp, exclusive, 0o600);
+  const tmp = temporaryPathOf(path);
+  const fd = openSync(tmp, EXCLUSIVE, 0o600);
   try {
     writeSync(fd, text);
     fsyncSync(fd);
@@ -325,56 +346,141 @@ export function writeStateFile(path: string, text: string): void {
   }
   closeSync(fd);
   renameSync(tmp, path);
-  // The rename itself survives a crash once the directory is flushed (not every platform allows it).
-  try {
-    const dir = openSync(dirname(path), 'r');
-    try {
-      fsyncSync(dir);
-    } finally {
-      closeSync(dir);
+  flushDirectory(dirname(path));
+}
+
+/** How long the serialization of a state runs before what waits on the server gets a turn (ms). */
+const SAVE_SLICE_MS = 8;
+/** How much serialized text is gathered before it is written (bytes of text). */
+const SAVE_WRITE_CHUNK = 1 << 20;
+
+/**
+ * The text of a state file written to `handle` a few records at a time, off the request path: the
+ * records as they stand when it starts (each serialized when its turn comes), the id sequences and
+ * the clock after the last record, so that no record written holds an id the sequences would mint
+ * again. Every `SAVE_SLICE_MS` of work, and while each chunk is written, requests are answered.
+ */
+async function writeStateText(state: ServerState, handle: FileHandle): Promise<void> {
+  const { store } = state;
+  const federation = federationOf(state);
+  const groups = {
+    store: recordsOf(store, STORE_TABLES),
+    federation: recordsOf(federation, FEDERATION_TABLES),
+  };
+  const usage = store.organizations.values().flatMap((o) => store.usage.group(o.id));
+  let parts: string[] = [];
+  let gathered = 0;
+  let sliceStart = performance.now();
+  const put = async (text: string) => {
+    parts.push(text);
+    gathered += text.length;
+    if (gathered >= SAVE_WRITE_CHUNK) await flush();
+    else if (performance.now() - sliceStart >= SAVE_SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
     }
-  } catch {
-    // A directory that cannot be opened for flushing: the rename is still atomic.
+  };
+  const flush = async () => {
+    const text = parts.join('');
+    parts = [];
+    gathered = 0;
+    await handle.write(text);
+    sliceStart = performance.now();
+  };
+  const list = async (records: readonly unknown[]) => {
+    await put('[');
+    for (const [i, record] of records.entries())
+      await put(`${i === 0 ? '' : ','}${JSON.stringify(record, replacer)}`);
+    await put(']');
+  };
+  await put(
+    `{"version":${STATE_FILE_VERSION},"vendor":${JSON.stringify(state.vendor.name)},"demo":${JSON.stringify(state.demo)}`,
+  );
+  for (const [group, tables] of Object.entries(groups)) {
+    await put(`,${JSON.stringify(group)}:{`);
+    for (const [i, [name, records]] of Object.entries(tables).entries()) {
+      await put(`${i === 0 ? '' : ','}${JSON.stringify(name)}:`);
+      await list(records);
+    }
+    await put('}');
   }
+  await put(',"usage":');
+  await list(usage);
+  await put(
+    `,"savedAt":${JSON.stringify(state.clock.now())},"ids":${JSON.stringify(state.ids.position())}}\n`,
+  );
+  await flush();
+}
+
+/**
+ * Writes a server's state to a file atomically, readable by its owner only (as `writeStateFile`),
+ * off the request path: serialized a few records at a time and written as it goes (`writeStateText`).
+ */
+export async function saveState(state: ServerState, path: string): Promise<void> {
+  const tmp = temporaryPathOf(path);
+  const handle = await open(tmp, EXCLUSIVE, 0o600);
+  try {
+    await writeStateText(state, handle);
+    await handle.sync();
+  } catch (error) {
+    await handle.close();
+    await rm(tmp, { force: true });
+    throw error;
+  }
+  await handle.close();
+  await rename(tmp, path);
+  flushDirectory(dirname(path));
 }
 
 /**
  * Keeps a server's state in a file: written now (a file that cannot be written is a
- * `StateFileError` at start), every `intervalMs` when a record changed, and when the server
- * closes. A later write that fails is reported through `warn` and tried again at the next interval.
+ * `StateFileError` at start), every `intervalMs` when a request came since the last write (only a
+ * request changes the state: its id, its records, the background work it catches up on), and
+ * when the server closes. An idle server does no work; a write runs off the request path
+ * (`saveState`), one at a time. A write that fails is reported through `warn` and tried again at
+ * the next interval.
  */
 export function keepState(
   app: FastifyInstance,
   path: string,
   options: { readonly intervalMs?: number; readonly warn?: (message: string) => void } = {},
 ): void {
-  let written = '';
-  /** Writes the state when its records changed since the last write (or always, `force`). */
-  const save = (force: boolean) => {
-    const saved = snapshotState(app.reference.state);
-    // The clock moves on its own: only the records decide whether there is something to write.
-    const records = JSON.stringify({ ...saved, savedAt: 0 }, replacer);
-    if (records === written && !force) return;
-    writeStateFile(path, stateText(saved));
-    written = records;
-  };
+  const { state } = app.reference;
   try {
-    save(true);
+    writeStateFile(path, stateText(snapshotState(state)));
   } catch (error) {
     throw new StateFileError(`cannot write the state file ${path}: ${(error as Error).message}`);
   }
-  const warned = (force: boolean) => {
-    try {
-      save(force);
-    } catch (error) {
-      (options.warn ?? console.error)(`cannot write the state file ${path}: ${(error as Error).message}`);
-    }
-  };
-  const timer = setInterval(() => warned(false), options.intervalMs ?? STATE_SAVE_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', (_instance, done) => {
-    clearInterval(timer);
-    warned(true);
+  /** Whether a request came since the last write began. */
+  let changed = false;
+  /** The write under way, if any. */
+  let saving: Promise<void> | null = null;
+  const markChanged = (_request: unknown, _reply: unknown, done: () => void) => {
+    changed = true;
     done();
+  };
+  // When it starts (its id is minted) and when it is answered (its changes are made).
+  app.addHook('onRequest', markChanged);
+  app.addHook('onResponse', markChanged);
+  const save = (): Promise<void> => {
+    changed = false;
+    saving = saveState(state, path)
+      .catch((error: unknown) => {
+        changed = true;
+        (options.warn ?? console.error)(`cannot write the state file ${path}: ${(error as Error).message}`);
+      })
+      .finally(() => {
+        saving = null;
+      });
+    return saving;
+  };
+  const timer = setInterval(() => {
+    if (changed && saving === null) void save();
+  }, options.intervalMs ?? STATE_SAVE_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await saving;
+    await save();
   });
 }

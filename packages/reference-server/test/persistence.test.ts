@@ -18,13 +18,15 @@ import {
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { vendor } from '@vendor-api/spec';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  keepState,
   lockPathOf,
   lockStateFile,
   type PersistedState,
   readStateFile,
   STATE_FILE_VERSION,
+  saveState,
   snapshotState,
   stateText,
   writeStateFile,
@@ -188,6 +190,84 @@ function thrown(call: () => unknown): Error | null {
   }
   return null;
 }
+
+/** A server holding about `mb` megabytes of records (memory stores), put straight into its store. */
+function largeState(mb: number) {
+  const t = setup();
+  const { store, demo } = t.app.reference.state;
+  const memory = 'm'.repeat(10_000);
+  for (let i = 0; i < mb * 100; i++) {
+    store.memoryStores.put({
+      id: `memstore_${i}`,
+      organizationId: demo.organizationId,
+      workspaceId: null,
+      name: `store ${i}`,
+      description: null,
+      createdAt: 0,
+      archivedAt: null,
+      deletedAt: null,
+      populatedBy: null,
+      memories: [memory],
+    });
+  }
+  return t;
+}
+
+/** Whether a value is a whole state document (what a save serializes at once). */
+const isDocument = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && 'store' in value && 'ids' in value;
+
+describe('saving a large state', () => {
+  it('is done off the request path: requests are answered while it is written, and it reads back whole', async () => {
+    const t = largeState(20);
+    const path = fileIn();
+    const before = t.app.reference.state.ids.position().counters.request ?? 0;
+    const saving = saveState(t.app.reference.state, path);
+    let done = false;
+    void saving.then(() => {
+      done = true;
+    });
+    let answered = 0;
+    // Bounded: a save of 20 MB takes far fewer turns than this.
+    for (let i = 0; i < 100_000 && !done; i++) {
+      const res = await t.call('GET', '/_test/clock');
+      expect(res.status).toBe(200);
+      answered++;
+    }
+    await saving;
+    expect(answered).toBeGreaterThan(0);
+    const read = readStateFile(path, t.app.reference.state.vendor.name);
+    expect(read?.store.memoryStores).toHaveLength(2000);
+    // The id sequences are read after the last record: they count the requests answered meanwhile.
+    expect(read?.ids.counters.request ?? 0).toBeGreaterThan(before);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  }, 60_000);
+
+  it('an idle server serializes nothing: only a request starts a save', async () => {
+    const t = largeState(5);
+    const path = fileIn();
+    keepState(t.app, path, { intervalMs: 10 });
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      // Many intervals pass with no request.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(stringify.mock.calls.filter(([value]) => isDocument(value))).toEqual([]);
+      // A request: the next interval writes it.
+      const created = await t.call('POST', '/_test/memory_stores', { body: { name: 'after' } });
+      for (let i = 0; i < 200; i++) {
+        const saved = readStateFile(path, t.app.reference.state.vendor.name);
+        if (saved?.store.memoryStores.some((s) => (s as { id: string }).id === created.json?.id)) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      const saved = readStateFile(path, t.app.reference.state.vendor.name);
+      expect(saved?.store.memoryStores.map((s) => (s as { id: string }).id)).toContain(created.json?.id);
+    } finally {
+      stringify.mockRestore();
+      await t.app.close();
+    }
+  }, 60_000);
+});
 
 describe('a damaged state file', () => {
   it('is refused at start with one line naming the file and the field', () => {
