@@ -2,7 +2,7 @@
  * State that survives a restart (`--state FILE`, opt-in): the whole server state (keys and access
  * tokens included) as one JSON document, written atomically (a temporary file of a random name in the same
  * directory, created 0600 since it holds secrets, flushed, renamed over the file, the directory
- * flushed) at an interval when it changed and when the server closes, and read back at start.
+ * flushed) at an interval after a request and when the server closes, and read back at start.
  *
  * `snapshotState` is the one place the state becomes a document and `restoreState` the one place
  * it comes back: every table of the store and of the federation, the demo organization, where
