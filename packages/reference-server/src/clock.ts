@@ -1,7 +1,11 @@
 /**
  * The injected clock. Every timestamp the server writes and every background step it takes reads
- * this clock, so a manual clock makes the whole server deterministic.
+ * this clock, so a manual clock makes the whole server deterministic. A movable clock never
+ * stands past the latest instant a timestamp can write (`TIMESTAMP_RANGE_MS`): a move there is
+ * refused (`ClockRangeError`), since every later answer would carry a timestamp it cannot write.
  */
+import { TIMESTAMP_RANGE_MS } from '@vendor-api/spec';
+
 export interface Clock {
   /** Milliseconds since the epoch. */
   now(): number;
@@ -10,12 +14,27 @@ export interface Clock {
 /** The wall clock. */
 export const realClock: Clock = { now: () => Date.now() };
 
+/** A move of a clock refused because it would leave the instants a timestamp can write. */
+export class ClockRangeError extends RangeError {
+  override name = 'ClockRangeError';
+}
+
+/** `to`, when a clock may stand there; else a `ClockRangeError` saying what `move` would do. */
+function withinRange(to: number, move: string): number {
+  if (to > TIMESTAMP_RANGE_MS.latest || to < TIMESTAMP_RANGE_MS.earliest) {
+    throw new ClockRangeError(
+      `${move} would put the clock at ${to} ms since the epoch, outside the instants a timestamp can write (${iso(TIMESTAMP_RANGE_MS.earliest)} to ${iso(TIMESTAMP_RANGE_MS.latest)})`,
+    );
+  }
+  return to;
+}
+
 /** A clock that moves only when told to. */
 export class ManualClock implements Clock {
   #now: number;
 
   constructor(start: number | string | Date = '2026-01-01T00:00:00.000Z') {
-    this.#now = toMs(start);
+    this.#now = withinRange(toMs(start), 'starting it there');
   }
 
   now(): number {
@@ -25,7 +44,7 @@ export class ManualClock implements Clock {
   /** Moves the clock forward by `ms` (negative values are refused: time does not go back). */
   advance(ms: number): number {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`cannot advance the clock by ${ms} ms`);
-    this.#now += ms;
+    this.#now = withinRange(this.#now + ms, `advancing it by ${ms} ms`);
     return this.#now;
   }
 
@@ -33,7 +52,7 @@ export class ManualClock implements Clock {
   set(to: number | string | Date): number {
     const ms = toMs(to);
     if (ms < this.#now) throw new RangeError('cannot move the clock backwards');
-    this.#now = ms;
+    this.#now = withinRange(ms, 'setting it');
     return this.#now;
   }
 }
@@ -73,6 +92,7 @@ export class SandboxClock implements Clock {
   /** Moves the clock forward by `ms` (negative values are refused: time does not go back). */
   advance(ms: number): number {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`cannot advance the clock by ${ms} ms`);
+    withinRange(this.now() + ms, `advancing it by ${ms} ms`);
     if (this.#frozenAt !== null) this.#frozenAt += ms;
     else this.#offset += ms;
     return this.now();

@@ -18,7 +18,8 @@ import { createServer } from './app.js';
 import { bannerLines } from './banner.js';
 import { FAULTS, parseVariants, resolveFaults, VARIANTS } from './choices/index.js';
 import { type Clock, ManualClock, SandboxClock } from './clock.js';
-import { keepState, readStateFile, STATE_SAVE_INTERVAL_MS } from './persistence.js';
+import { keepState, lockStateFile, readStateFile, STATE_SAVE_INTERVAL_MS } from './persistence.js';
+import { shutDown } from './shutdown.js';
 import type { Timings } from './state.js';
 
 /** Background timings of the sandbox (seconds): a batch or dream is done while you watch. */
@@ -35,7 +36,8 @@ const HELP = `Usage: reference-server [options]
   --public-url URL          base URL of absolute URLs in answers (default: the listening address)
   --state FILE              keep the state (keys included, so the file is 0600) in FILE: restored
                             at start, saved every ${STATE_SAVE_INTERVAL_MS / 1000} s and on shutdown (default: in memory only,
-                            lost when the server stops; the seed of a restored state is its own)
+                            lost when the server stops; the seed of a restored state is its own);
+                            one server per file: FILE.lock holds its pid while it runs
   --faults A,B              switch seeded faults on (--list-faults prints the catalog)
   --list-faults             print the fault catalog and exit
   --variants A,B            switch variants on: legal alternatives where the documents are silent
@@ -156,6 +158,11 @@ if (clockName === 'manual' && !testControl)
 const statePath = values.state ?? null;
 let app: ReturnType<typeof createServer>;
 try {
+  // One server per state file: a second one is refused before it reads the file.
+  if (statePath !== null) {
+    const lock = lockStateFile(statePath);
+    process.on('exit', () => lock.release());
+  }
   const restore = statePath === null ? null : readStateFile(statePath, values.vendor ?? publishedVendor.name);
   app = createServer({
     ...(restore === null ? {} : { restore }),
@@ -187,8 +194,12 @@ const lines = bannerLines({
   statePath,
 });
 console.log(lines.join('\n'));
+// A stop ends within the grace period, state saved, whatever a client is sending (shutdown.ts).
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    void app.close().then(() => process.exit(0));
+    if (stopping) return;
+    stopping = true;
+    void shutDown(app).then(() => process.exit(0));
   });
 }

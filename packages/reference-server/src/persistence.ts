@@ -1,18 +1,31 @@
 /**
  * State that survives a restart (`--state FILE`, opt-in): the whole server state (keys and access
- * tokens included) as one JSON document, written atomically (a temporary file in the same
+ * tokens included) as one JSON document, written atomically (a temporary file of a random name in the same
  * directory, created 0600 since it holds secrets, flushed, renamed over the file, the directory
- * flushed) at an interval when it changed and when the server closes, and read back at start.
+ * flushed) at an interval after a request and when the server closes, and read back at start.
  *
  * `snapshotState` is the one place the state becomes a document and `restoreState` the one place
  * it comes back: every table of the store and of the federation, the demo organization, where
  * each id sequence stands, and the clock. What is derived (the schedule of background work, the
  * enqueued-request counts) is computed again from the records. The document carries a `version`:
  * a later release reads older versions through `MIGRATIONS`. A file that cannot be read, is not
- * JSON, has another version or is not a state document is an error at start, never an empty
+ * JSON, has another version or does not match the schema of a state document
+ * (`state-file-schema.ts`) is an error at start naming the file and the field, never an empty
  * server.
  */
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  constants,
+  fsyncSync,
+  linkSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { isMovableClock, ManualClock } from './clock.js';
@@ -20,6 +33,7 @@ import { type FederationState, federationOf } from './federation/store.js';
 import { batchEnqueuedChanged } from './message-batches/enqueued.js';
 import { scheduleBatch } from './message-batches/lifecycle.js';
 import type { Demo, ServerState } from './state.js';
+import { stateFileProblem } from './state-file-schema.js';
 import { createMemoryStore, type Store, type Table, type UsageRecord } from './store.js';
 
 /** The version of the document this release writes. */
@@ -187,7 +201,8 @@ export function readStateFile(path: string, vendor: string): PersistedState | nu
       `the state file ${path} has version ${String(doc.version)}; this release reads version ${STATE_FILE_VERSION}`,
     );
   }
-  const problem = shapeProblem(doc);
+  // Every field the server reads, checked before any is read (state-file-schema.ts).
+  const problem = stateFileProblem(doc);
   if (problem !== null) throw new StateFileError(`the state file ${path} is damaged: ${problem}`);
   if (doc.vendor !== vendor) {
     throw new StateFileError(
@@ -197,39 +212,130 @@ export function readStateFile(path: string, vendor: string): PersistedState | nu
   return doc as unknown as PersistedState;
 }
 
-/** What is missing from a document for it to be restored, or null. */
-function shapeProblem(doc: Record<string, unknown>): string | null {
-  const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
-  const ids = doc.ids as { seed?: unknown; counters?: unknown } | undefined;
-  if (typeof doc.vendor !== 'string') return 'no vendor';
-  if (typeof doc.savedAt !== 'number') return 'no savedAt';
-  if (!isObject(ids) || typeof ids.seed !== 'string' || !isObject(ids.counters)) return 'no id sequences';
-  const demo = doc.demo as Record<string, unknown> | undefined;
-  if (
-    !isObject(demo) ||
-    !['organizationId', 'workspaceId', 'adminKey', 'workspaceKey'].every((k) => typeof demo[k] === 'string')
-  )
-    return 'no demo organization';
-  if (!Array.isArray(doc.usage)) return 'no usage';
-  for (const [group, tables] of [
-    ['store', STORE_TABLES],
-    ['federation', FEDERATION_TABLES],
-  ] as const) {
-    const records = doc[group];
-    if (!isObject(records)) return `no ${group}`;
-    for (const t of tables) {
-      const list = records[t];
-      if (!Array.isArray(list) || !list.every((r) => isObject(r) && typeof r.id === 'string'))
-        return `${group}.${t} is not a list of records`;
-    }
-  }
-  return null;
+/** The lock file of a state file: beside it, holding the pid of the server that keeps it. */
+export const lockPathOf = (path: string): string => `${path}.lock`;
+
+/** A state file locked by this process (`lockStateFile`). */
+export interface StateFileLock {
+  readonly path: string;
+  /** Removes the lock file, if it is still this process's. */
+  release(): void;
 }
 
-/** Writes a file atomically, readable by its owner only. */
+/** Whether a process of this pid is running (one of another user's included). */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: unknown }).code === 'EPERM';
+  }
+}
+
+/** The pid a lock file holds; null when it holds none (being written, or damaged). */
+function lockHolder(lock: string): number | null {
+  let text: string;
+  try {
+    text = readFileSync(lock, 'utf8');
+  } catch {
+    return null;
+  }
+  return /^\d+\n?$/.test(text) && Number(text) > 0 ? Number(text) : null;
+}
+
+/**
+ * Locks a state file for this process: a lock file beside it, created exclusively (`O_EXCL`) and
+ * holding this process's pid. A second server on the same file is a `StateFileError` (two
+ * servers on one file mint the same ids for different records, and only one's survive); the lock
+ * of a process that is no longer running (killed) is taken over.
+ */
+export function lockStateFile(path: string): StateFileLock {
+  const lock = lockPathOf(path);
+  const mine = `${process.pid}\n`;
+  // Bounded: a stale lock is taken over once; a lock taken meanwhile by another server stays its.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    let fd: number;
+    try {
+      fd = openSync(lock, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'EEXIST')
+        throw new StateFileError(`cannot lock the state file ${path} (${lock}): ${(error as Error).message}`);
+      const holder = lockHolder(lock);
+      if (holder === null || holder === process.pid || processAlive(holder)) {
+        const who = holder === null ? 'another server' : `another server (pid ${holder})`;
+        throw new StateFileError(
+          `the state file ${path} is in use by ${who}: stop it or choose another --state file (its lock ${lock} may be removed when no server runs)`,
+        );
+      }
+      takeOver(lock, holder);
+      continue;
+    }
+    try {
+      writeSync(fd, mine);
+    } finally {
+      closeSync(fd);
+    }
+    return {
+      path: lock,
+      release() {
+        if (lockHolder(lock) === process.pid) rmSync(lock, { force: true });
+      },
+    };
+  }
+  throw new StateFileError(`cannot lock the state file ${path}: its lock ${lock} keeps changing`);
+}
+
+/**
+ * Removes the lock of a process that no longer runs. Moved aside first under a random name, so
+ * that a lock another server made meanwhile is not removed: it is put back instead.
+ */
+function takeOver(lock: string, stale: number): void {
+  const aside = `${lock}.${randomBytes(8).toString('hex')}`;
+  try {
+    renameSync(lock, aside);
+  } catch {
+    return;
+  }
+  if (lockHolder(aside) === stale) rmSync(aside, { force: true });
+  else {
+    try {
+      linkSync(aside, lock);
+    } catch {
+      // Another lock is there now: the one moved aside is gone.
+    }
+    rmSync(aside, { force: true });
+  }
+}
+
+/** A temporary file beside `path`, under a name from the cryptographic random source. */
+const temporaryPathOf = (path: string): string =>
+  join(dirname(path), `.${basename(path)}.${randomBytes(12).toString('hex')}.tmp`);
+
+/** Created exclusively (never through a link planted there), for writing. */
+const EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+
+/** Flushes a directory, so that a rename in it survives a crash (not every platform allows it). */
+function flushDirectory(dir: string): void {
+  try {
+    const fd = openSync(dir, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // A directory that cannot be opened for flushing: the rename is still atomic.
+  }
+}
+
+/**
+ * Writes a file atomically, readable by its owner only: a temporary file in the same directory
+ * under a name from the cryptographic random source, created exclusively (`O_EXCL`, never through
+ * a link planted there) with mode 0600, then renamed over the file.
+ */
 export function writeStateFile(path: string, text: string): void {
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  const fd = openSync(tmp, 'w', 0o600);
+  const tmp = temporaryPathOf(path);
+  const fd = openSync(tmp, EXCLUSIVE, 0o600);
   try {
     writeSync(fd, text);
     fsyncSync(fd);
@@ -240,56 +346,141 @@ export function writeStateFile(path: string, text: string): void {
   }
   closeSync(fd);
   renameSync(tmp, path);
-  // The rename itself survives a crash once the directory is flushed (not every platform allows it).
-  try {
-    const dir = openSync(dirname(path), 'r');
-    try {
-      fsyncSync(dir);
-    } finally {
-      closeSync(dir);
+  flushDirectory(dirname(path));
+}
+
+/** How long the serialization of a state runs before what waits on the server gets a turn (ms). */
+const SAVE_SLICE_MS = 8;
+/** How much serialized text is gathered before it is written (bytes of text). */
+const SAVE_WRITE_CHUNK = 1 << 20;
+
+/**
+ * The text of a state file written to `handle` a few records at a time, off the request path: the
+ * records as they stand when it starts (each serialized when its turn comes), the id sequences and
+ * the clock after the last record, so that no record written holds an id the sequences would mint
+ * again. Every `SAVE_SLICE_MS` of work, and while each chunk is written, requests are answered.
+ */
+async function writeStateText(state: ServerState, handle: FileHandle): Promise<void> {
+  const { store } = state;
+  const federation = federationOf(state);
+  const groups = {
+    store: recordsOf(store, STORE_TABLES),
+    federation: recordsOf(federation, FEDERATION_TABLES),
+  };
+  const usage = store.organizations.values().flatMap((o) => store.usage.group(o.id));
+  let parts: string[] = [];
+  let gathered = 0;
+  let sliceStart = performance.now();
+  const put = async (text: string) => {
+    parts.push(text);
+    gathered += text.length;
+    if (gathered >= SAVE_WRITE_CHUNK) await flush();
+    else if (performance.now() - sliceStart >= SAVE_SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
     }
-  } catch {
-    // A directory that cannot be opened for flushing: the rename is still atomic.
+  };
+  const flush = async () => {
+    const text = parts.join('');
+    parts = [];
+    gathered = 0;
+    await handle.write(text);
+    sliceStart = performance.now();
+  };
+  const list = async (records: readonly unknown[]) => {
+    await put('[');
+    for (const [i, record] of records.entries())
+      await put(`${i === 0 ? '' : ','}${JSON.stringify(record, replacer)}`);
+    await put(']');
+  };
+  await put(
+    `{"version":${STATE_FILE_VERSION},"vendor":${JSON.stringify(state.vendor.name)},"demo":${JSON.stringify(state.demo)}`,
+  );
+  for (const [group, tables] of Object.entries(groups)) {
+    await put(`,${JSON.stringify(group)}:{`);
+    for (const [i, [name, records]] of Object.entries(tables).entries()) {
+      await put(`${i === 0 ? '' : ','}${JSON.stringify(name)}:`);
+      await list(records);
+    }
+    await put('}');
   }
+  await put(',"usage":');
+  await list(usage);
+  await put(
+    `,"savedAt":${JSON.stringify(state.clock.now())},"ids":${JSON.stringify(state.ids.position())}}\n`,
+  );
+  await flush();
+}
+
+/**
+ * Writes a server's state to a file atomically, readable by its owner only (as `writeStateFile`),
+ * off the request path: serialized a few records at a time and written as it goes (`writeStateText`).
+ */
+export async function saveState(state: ServerState, path: string): Promise<void> {
+  const tmp = temporaryPathOf(path);
+  const handle = await open(tmp, EXCLUSIVE, 0o600);
+  try {
+    await writeStateText(state, handle);
+    await handle.sync();
+  } catch (error) {
+    await handle.close();
+    await rm(tmp, { force: true });
+    throw error;
+  }
+  await handle.close();
+  await rename(tmp, path);
+  flushDirectory(dirname(path));
 }
 
 /**
  * Keeps a server's state in a file: written now (a file that cannot be written is a
- * `StateFileError` at start), every `intervalMs` when a record changed, and when the server
- * closes. A later write that fails is reported through `warn` and tried again at the next interval.
+ * `StateFileError` at start), every `intervalMs` when a request came since the last write (only a
+ * request changes the state: its id, its records, the background work it catches up on), and
+ * when the server closes. An idle server does no work; a write runs off the request path
+ * (`saveState`), one at a time. A write that fails is reported through `warn` and tried again at
+ * the next interval.
  */
 export function keepState(
   app: FastifyInstance,
   path: string,
   options: { readonly intervalMs?: number; readonly warn?: (message: string) => void } = {},
 ): void {
-  let written = '';
-  /** Writes the state when its records changed since the last write (or always, `force`). */
-  const save = (force: boolean) => {
-    const saved = snapshotState(app.reference.state);
-    // The clock moves on its own: only the records decide whether there is something to write.
-    const records = JSON.stringify({ ...saved, savedAt: 0 }, replacer);
-    if (records === written && !force) return;
-    writeStateFile(path, stateText(saved));
-    written = records;
-  };
+  const { state } = app.reference;
   try {
-    save(true);
+    writeStateFile(path, stateText(snapshotState(state)));
   } catch (error) {
     throw new StateFileError(`cannot write the state file ${path}: ${(error as Error).message}`);
   }
-  const warned = (force: boolean) => {
-    try {
-      save(force);
-    } catch (error) {
-      (options.warn ?? console.error)(`cannot write the state file ${path}: ${(error as Error).message}`);
-    }
-  };
-  const timer = setInterval(() => warned(false), options.intervalMs ?? STATE_SAVE_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', (_instance, done) => {
-    clearInterval(timer);
-    warned(true);
+  /** Whether a request came since the last write began. */
+  let changed = false;
+  /** The write under way, if any. */
+  let saving: Promise<void> | null = null;
+  const markChanged = (_request: unknown, _reply: unknown, done: () => void) => {
+    changed = true;
     done();
+  };
+  // When it starts (its id is minted) and when it is answered (its changes are made).
+  app.addHook('onRequest', markChanged);
+  app.addHook('onResponse', markChanged);
+  const save = (): Promise<void> => {
+    changed = false;
+    saving = saveState(state, path)
+      .catch((error: unknown) => {
+        changed = true;
+        (options.warn ?? console.error)(`cannot write the state file ${path}: ${(error as Error).message}`);
+      })
+      .finally(() => {
+        saving = null;
+      });
+    return saving;
+  };
+  const timer = setInterval(() => {
+    if (changed && saving === null) void save();
+  }, options.intervalMs ?? STATE_SAVE_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await saving;
+    await save();
   });
 }

@@ -3,15 +3,30 @@
  * back, keys and ids answering as before and background work going on; a file that cannot be used
  * is a one-line error at start, never an empty server.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { vendor } from '@vendor-api/spec';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
 import {
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { vendor } from '@vendor-api/spec';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  keepState,
+  lockPathOf,
+  lockStateFile,
   type PersistedState,
   readStateFile,
   STATE_FILE_VERSION,
+  saveState,
   snapshotState,
   stateText,
   writeStateFile,
@@ -103,6 +118,24 @@ describe('the state as a document', () => {
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('follows no link planted where its temporary file was named, and a file of another mode ends 0600', () => {
+    const path = fileIn();
+    writeFileSync(path, 'old\n', { mode: 0o644 });
+    const target = join(dir, `target-${files}`);
+    writeFileSync(target, 'not a state\n', { mode: 0o644 });
+    // The name the temporary file had before it was random: a link there is someone else's.
+    const planted = join(dir, `.${basename(path)}.${process.pid}.tmp`);
+    symlinkSync(target, planted);
+    writeStateFile(path, 'secret\n');
+    expect(readFileSync(target, 'utf8')).toBe('not a state\n');
+    expect(statSync(target).mode & 0o777).toBe(0o644);
+    expect(readFileSync(path, 'utf8')).toBe('secret\n');
+    expect(lstatSync(path).isFile()).toBe(true);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    rmSync(planted);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
   it('a file that cannot be used is a one-line error naming it; no file is a first start', () => {
     const t = setup();
     const good = JSON.parse(stateText(snapshotState(t.app.reference.state))) as Record<string, unknown>;
@@ -148,7 +181,181 @@ describe('the state as a document', () => {
   });
 });
 
+/** The error a call throws, or null. */
+function thrown(call: () => unknown): Error | null {
+  try {
+    call();
+  } catch (e) {
+    return e as Error;
+  }
+  return null;
+}
+
+/** A server holding about `mb` megabytes of records (memory stores), put straight into its store. */
+function largeState(mb: number) {
+  const t = setup();
+  const { store, demo } = t.app.reference.state;
+  const memory = 'm'.repeat(10_000);
+  for (let i = 0; i < mb * 100; i++) {
+    store.memoryStores.put({
+      id: `memstore_${i}`,
+      organizationId: demo.organizationId,
+      workspaceId: null,
+      name: `store ${i}`,
+      description: null,
+      createdAt: 0,
+      archivedAt: null,
+      deletedAt: null,
+      populatedBy: null,
+      memories: [memory],
+    });
+  }
+  return t;
+}
+
+/** Whether a value is a whole state document (what a save serializes at once). */
+const isDocument = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && 'store' in value && 'ids' in value;
+
+describe('saving a large state', () => {
+  it('is done off the request path: requests are answered while it is written, and it reads back whole', async () => {
+    const t = largeState(20);
+    const path = fileIn();
+    const before = t.app.reference.state.ids.position().counters.request ?? 0;
+    const saving = saveState(t.app.reference.state, path);
+    let done = false;
+    void saving.then(() => {
+      done = true;
+    });
+    let answered = 0;
+    // Bounded: a save of 20 MB takes far fewer turns than this.
+    for (let i = 0; i < 100_000 && !done; i++) {
+      const res = await t.call('GET', '/_test/clock');
+      expect(res.status).toBe(200);
+      answered++;
+    }
+    await saving;
+    expect(answered).toBeGreaterThan(0);
+    const read = readStateFile(path, t.app.reference.state.vendor.name);
+    expect(read?.store.memoryStores).toHaveLength(2000);
+    // The id sequences are read after the last record: they count the requests answered meanwhile.
+    expect(read?.ids.counters.request ?? 0).toBeGreaterThan(before);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  }, 60_000);
+
+  it('an idle server serializes nothing: only a request starts a save', async () => {
+    const t = largeState(5);
+    const path = fileIn();
+    keepState(t.app, path, { intervalMs: 10 });
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      // Many intervals pass with no request.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(stringify.mock.calls.filter(([value]) => isDocument(value))).toEqual([]);
+      // A request: the next interval writes it.
+      const created = await t.call('POST', '/_test/memory_stores', { body: { name: 'after' } });
+      for (let i = 0; i < 200; i++) {
+        const saved = readStateFile(path, t.app.reference.state.vendor.name);
+        if (saved?.store.memoryStores.some((s) => (s as { id: string }).id === created.json?.id)) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      const saved = readStateFile(path, t.app.reference.state.vendor.name);
+      expect(saved?.store.memoryStores.map((s) => (s as { id: string }).id)).toContain(created.json?.id);
+    } finally {
+      stringify.mockRestore();
+      await t.app.close();
+    }
+  }, 60_000);
+});
+
+describe('a damaged state file', () => {
+  it('is refused at start with one line naming the file and the field', () => {
+    const t = setup();
+    const name = t.app.reference.state.vendor.name;
+    const good = JSON.parse(stateText(snapshotState(t.app.reference.state))) as PersistedState;
+    const [counter] = Object.keys(good.ids.counters);
+    const [workspace] = good.store.workspaces as Record<string, unknown>[];
+    const cases: [string, unknown, RegExp][] = [
+      [
+        'a key with only an id',
+        { ...good, store: { ...good.store, apiKeys: [{ id: 'x' }] } },
+        /store\.apiKeys\[0\]\.kind/,
+      ],
+      [
+        'a negative id counter',
+        { ...good, ids: { ...good.ids, counters: { ...good.ids.counters, [String(counter)]: -1 } } },
+        new RegExp(`ids\\.counters\\.${counter}: `),
+      ],
+      [
+        'a workspace without its organization',
+        { ...good, store: { ...good.store, workspaces: [{ ...workspace, organizationId: undefined }] } },
+        /store\.workspaces\[0\]\.organizationId/,
+      ],
+      ['an instant no timestamp can write', { ...good, savedAt: 1e16 }, /savedAt: /],
+      ['a record that is no object', { ...good, usage: [null] }, /usage\[0\]: /],
+    ];
+    for (const [what, doc, field] of cases) {
+      const path = fileIn();
+      writeFileSync(path, JSON.stringify(doc));
+      const error = thrown(() => readStateFile(path, name));
+      expect(error?.name, what).toBe('StateFileError');
+      expect(error?.message, what).toContain(`the state file ${path} is damaged: `);
+      expect(error?.message, what).toMatch(field);
+      expect(error?.message, what).not.toContain('\n');
+    }
+  });
+});
+
+describe('one server per state file', () => {
+  it('a file locked by a running process is refused with one line naming the file, the pid and the lock', () => {
+    const path = fileIn();
+    const lock = lockStateFile(path);
+    expect(readFileSync(lockPathOf(path), 'utf8')).toBe(`${process.pid}\n`);
+    expect(statSync(lockPathOf(path)).mode & 0o777).toBe(0o600);
+    const error = thrown(() => lockStateFile(path));
+    expect(error?.name).toBe('StateFileError');
+    expect(error?.message).toContain(
+      `the state file ${path} is in use by another server (pid ${process.pid})`,
+    );
+    expect(error?.message).toContain(lockPathOf(path));
+    expect(error?.message).not.toContain('\n');
+    lock.release();
+    expect(existsSync(lockPathOf(path))).toBe(false);
+    lockStateFile(path).release();
+  });
+
+  it('the lock of a process that no longer runs is taken over; one being written is not', () => {
+    const path = fileIn();
+    const ended = spawnSync(process.execPath, ['-e', '']);
+    expect(ended.pid).toBeGreaterThan(0);
+    writeFileSync(lockPathOf(path), `${ended.pid}\n`);
+    const lock = lockStateFile(path);
+    expect(readFileSync(lockPathOf(path), 'utf8')).toBe(`${process.pid}\n`);
+    lock.release();
+    // No pid yet: a server is between creating its lock and writing it.
+    writeFileSync(lockPathOf(path), '');
+    expect(thrown(() => lockStateFile(path))?.message).toMatch(/is in use by another server:/);
+    expect(readdirSync(dir).filter((f) => f.includes('.lock.'))).toEqual([]);
+  });
+});
+
 describe('--state FILE, as a user runs the server', () => {
+  it('a second server on the same file stops with one line and exit code 2; the first keeps it', async () => {
+    const path = fileIn();
+    const first = await startWithBanner(...server('--port', '0', '--state', path), { group: false });
+    const second = await runToEnd(...server('--port', '0', '--state', path));
+    expect(second.code).toBe(2);
+    expect(second.stderr.trim().split('\n')).toHaveLength(1);
+    expect(second.stderr).toMatch(
+      new RegExp(`the state file ${path} is in use by another server \\(pid \\d+\\)`),
+    );
+    expect(second.stdout).not.toMatch(/base URL/);
+    expect(existsSync(lockPathOf(path))).toBe(true);
+    expect(await stop(first.child)).toBe(0);
+    expect(existsSync(lockPathOf(path))).toBe(false);
+  }, 120_000);
+
   it('start, create, stop, start again: the old key and ids answer; without --state it says in memory', async () => {
     const path = fileIn();
     const first = await startWithBanner(...server('--port', '0', '--state', path), { group: false });

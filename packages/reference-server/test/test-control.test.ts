@@ -3,10 +3,11 @@
  * it (with the prefix of its area), never a crash or a silently ignored value; its errors come
  * from the spec's error table.
  */
-import { errors } from '@vendor-api/spec';
+import { errors, TIMESTAMP_RANGE_MS } from '@vendor-api/spec';
 import { describe, expect, it } from 'vitest';
+import { ManualClock, SandboxClock } from '../src/clock.js';
 import { apiError } from '../src/errors.js';
-import { errorOf, expectErrorBody, setup } from './helpers.js';
+import { errorOf, expectErrorBody, MODEL, setup } from './helpers.js';
 
 describe('test-control bodies', () => {
   it.each([
@@ -17,6 +18,7 @@ describe('test-control bodies', () => {
     ['/_test/clock/advance', { ms: -1 }, 'body.ms: must be a non-negative number'],
     ['/_test/organizations', { name: 1 }, 'body.name: must be a string'],
     ['/_test/usage', { input_tokens: 1.5 }, 'body.input_tokens: must be a non-negative integer'],
+    ['/_test/usage', { at: '+100000-01-01T00:00:00Z' }, 'body.at: must be an RFC 3339 timestamp'],
     ['/_test/federation/issuers', { name: 'i' }, 'issuer_url: is required'],
     [
       '/_test/federation/hosts',
@@ -29,6 +31,30 @@ describe('test-control bodies', () => {
     expectErrorBody(res, 400);
     expect(errorOf(res)).toEqual({ type: errors.ERRORS.test_control_invalid.type, message });
   });
+
+  it.each([
+    ['manual', () => new ManualClock('2026-01-01T00:00:00.000Z')],
+    ['wall', () => new SandboxClock()],
+  ])(
+    'a %s clock moves up to the latest instant a timestamp can write, and a move past it is 400 naming ms',
+    async (_name, clock) => {
+      const t = setup({ clock: clock() });
+      const message = { model: MODEL, max_tokens: 8, messages: [{ role: 'user', content: 'Hi' }] };
+      const past = await t.call('POST', '/_test/clock/advance', { body: { ms: 1e16 } });
+      expectErrorBody(past, 400);
+      expect(errorOf(past).message).toMatch(
+        /^body\.ms: advancing it by 10000000000000000 ms would put the clock at \d+ ms since the epoch, outside the instants a timestamp can write \(0000-01-01T00:00:00\.000Z to 9999-12-31T23:59:59\.999Z\)$/,
+      );
+      expect((await t.call('POST', '/v1/messages', { body: message })).status).toBe(200);
+      // To the last instant exactly: allowed, and every answer still carries its timestamps.
+      await t.call('POST', '/_test/clock/freeze');
+      const now = Date.parse(String((await t.call('GET', '/_test/clock')).json?.now));
+      await t.advance(TIMESTAMP_RANGE_MS.latest - now);
+      expect((await t.call('GET', '/_test/clock')).json?.now).toBe('9999-12-31T23:59:59.999Z');
+      expect((await t.call('POST', '/v1/messages', { body: message })).status).toBe(200);
+      expectErrorBody(await t.call('POST', '/_test/clock/advance', { body: { ms: 1 } }), 400);
+    },
+  );
 
   it('names a field of a nested object by its path', async () => {
     const t = setup();

@@ -51,6 +51,15 @@ export const Timestamp = Type.String({
 });
 export type Timestamp = Static<typeof Timestamp>;
 
+/**
+ * The instants a `Timestamp` can write, in milliseconds since the epoch: RFC 3339 years have four
+ * digits (0000 to 9999). A server clock outside them cannot stamp a record.
+ */
+export const TIMESTAMP_RANGE_MS = {
+  earliest: Date.parse('0000-01-01T00:00:00.000Z'),
+  latest: Date.parse('9999-12-31T23:59:59.999Z'),
+} as const;
+
 /** Error types the documents name. Others exist (`error.type` is an open string). */
 export const KNOWN_ERROR_TYPES = ['invalid_request_error', 'invalid_request', 'invalid_grant'] as const;
 

@@ -6,7 +6,7 @@ import { organizationRateLimits } from '../rate-limits/config.js';
 import { ownerOf, type ServerState, type SomeHandlers } from '../state.js';
 import { recordMessageUsage } from '../usage/report.js';
 import { generateMessage, inputTokensOf, unshownKindTokens, withUnshownKinds } from './model.js';
-import { messageEvents } from './streaming.js';
+import { messageEventStream } from './streaming.js';
 
 /**
  * The active models: the documents' two and every identifier and alias of the rate-limit model
@@ -47,9 +47,10 @@ export const handlers = {
     // Usage of the caller's workspace (the Default Workspace as null): the usage report reads it.
     recordMessageUsage(state, ownerOf(ctx), state.clock.now(), message);
     // How streaming is asked for, and what it answers, is not shown (UNSPEC-MSG-STREAMING): the
-    // events clients of the API family read, the same message taken apart (streaming.ts).
+    // events clients of the API family read, the same message taken apart (streaming.ts), each
+    // made when the connection has taken the one before.
     if (state.choices.repliesStreamed && (params as { stream?: unknown }).stream === true) {
-      return { status: 200, body: messageEvents(message), contentType: 'text/event-stream' };
+      return { status: 200, body: messageEventStream(message), contentType: 'text/event-stream' };
     }
     return { status: 200, body: message };
   },

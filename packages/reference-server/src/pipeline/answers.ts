@@ -45,6 +45,46 @@ export function bodyUnread(request: FastifyRequest): boolean {
   return declared && !request.raw.complete;
 }
 
+/**
+ * How long, at most, a connection refused before its body was read is kept open after its answer
+ * to read what the client still sends: a client writes its whole body before it reads the answer.
+ */
+export const LINGER_MS = 5_000;
+
+/**
+ * Closes the connection of a request refused before its body was read without destroying the
+ * answer: once the answer is written, the server ends its side and reads and drops what the client
+ * still sends until the request ends, up to `maxBytes` more and `LINGER_MS`, then lets go. Let go
+ * with bytes unread, a connection is reset, and a client still writing its body sees the reset
+ * instead of the answer. A body declared larger than `maxBytes` is not waited for.
+ */
+export function closeAfterBody(request: FastifyRequest, maxBytes: number): void {
+  const req = request.raw;
+  const socket = req.socket;
+  const declared = Number(request.headers['content-length'] ?? Number.NaN);
+  if (!(declared <= maxBytes) && request.headers['transfer-encoding'] === undefined) return;
+  // Node ends a connection whose answer says `Connection: close` with `destroySoon` once the answer
+  // is written; this connection ends its side then, and lets go when the body is read.
+  socket.destroySoon = function lingering(this: typeof socket) {
+    this.end();
+    let read = 0;
+    const letGo = () => {
+      clearTimeout(timer);
+      this.destroy();
+    };
+    const timer = setTimeout(letGo, LINGER_MS);
+    timer.unref();
+    req.on('data', (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > maxBytes) letGo();
+    });
+    req.once('end', letGo);
+    req.once('close', letGo);
+    req.resume();
+    if (req.complete) letGo();
+  };
+}
+
 /** The message of a 4xx Fastify raises (a body too large, a content type without a parser). */
 export function frameworkErrorMessage(request: FastifyRequest, error: Error & { code?: string }): string {
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

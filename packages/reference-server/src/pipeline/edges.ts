@@ -16,6 +16,7 @@ import {
 import type { ServerState } from '../state.js';
 import {
   bodyUnread,
+  closeAfterBody,
   errorAnswer,
   frameworkErrorMessage,
   isExchange,
@@ -126,8 +127,13 @@ export function createEdges(state: ServerState, settings: EdgeSettings): Fastify
   });
 
   app.setErrorHandler((error: unknown, request, reply) => {
-    // Refused before its body was read (credential, size): the connection is not kept to read it.
-    if (bodyUnread(request)) reply.header('connection', 'close');
+    // Refused before its body was read (credential, size): the connection is not kept to read it,
+    // but what the client is still sending is read (a body up to twice the operation's limit)
+    // before it is let go, so that the client reads the answer.
+    if (bodyUnread(request)) {
+      reply.header('connection', 'close');
+      closeAfterBody(request, 2 * bodyLimitOf(request));
+    }
     const out = errorAnswerOf(request, error);
     return sendAnswer(state, request, reply, out.status, out.body);
   });
@@ -155,6 +161,12 @@ export function createEdges(state: ServerState, settings: EdgeSettings): Fastify
     // Only the API's operations vary; test control and unknown routes answer the plain error body.
     if (endpoint === undefined) return error;
     return errorAnswer(state.choices, endpoint, error, String(request.id));
+  };
+
+  /** The body limit of a request's operation (UNSPEC-REQUEST-BODY-SIZE). */
+  const bodyLimitOf = (request: FastifyRequest): number => {
+    const endpoint = (request.routeOptions.config as { endpoint?: Operation } | undefined)?.endpoint;
+    return endpoint === undefined ? access.BODY_LIMITS.default : access.bodyLimit(endpoint.id);
   };
 
   app.setNotFoundHandler((request, reply) => {

@@ -4,6 +4,7 @@
  * (`validateRequest`: path, query, headers, body), the operation's handler, and its answer as
  * the server shapes it.
  */
+import { Readable } from 'node:stream';
 import { access, type Endpoint, type Operation, vendor as publishedVendor } from '@vendor-api/spec';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiError, notFound } from '../errors.js';
@@ -132,7 +133,10 @@ export async function handle(
   reply.code(status);
   if (lines) reply.type(c.resultsContentType(result.contentType));
   else if (result.contentType === 'text/event-stream') reply.type(result.contentType);
-  reply.send(c.responseRecords(c.successBody(endpoint, result.body), lines));
+  // A stream of events is written as it is read, never held whole: the points that rewrite the
+  // records of an answer read JSON bodies (they left a text of events as it was).
+  const streamed = result.body instanceof Readable;
+  reply.send(streamed ? result.body : c.responseRecords(c.successBody(endpoint, result.body), lines));
   // Sent whole: nothing for Fastify to await (a reply returned is awaited as a thenable, until a
   // streamed body ends).
   return reply.sent ? undefined : reply;

@@ -24,6 +24,7 @@ import {
   type RateLimiterType,
   type RateLimitGroupType,
   rateLimits,
+  TIMESTAMP_RANGE_MS,
   workspaceRules,
 } from '@vendor-api/spec';
 import type { FastifyInstance } from 'fastify';
@@ -245,7 +246,8 @@ export function registerAdminTestControl(app: FastifyInstance, state: ServerStat
     const workspaceId = workspaceIdOf(state, orgId, body);
     const atText = body.string('at');
     const at = atText === undefined ? state.clock.now() : Date.parse(atText);
-    if (!Number.isFinite(at)) throw body.refuse('at', 'must be an RFC 3339 timestamp');
+    if (!Number.isFinite(at) || at < TIMESTAMP_RANGE_MS.earliest || at > TIMESTAMP_RANGE_MS.latest)
+      throw body.refuse('at', 'must be an RFC 3339 timestamp');
     const record = recordUsage(state, {
       organizationId: orgId,
       workspaceId,

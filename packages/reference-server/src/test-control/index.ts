@@ -20,7 +20,14 @@ import {
 } from '@vendor-api/spec';
 import type { FastifyInstance } from 'fastify';
 import { FAULTS } from '../choices/index.js';
-import { clockMode, isMovableClock, iso, type MovableClock, SandboxClock } from '../clock.js';
+import {
+  ClockRangeError,
+  clockMode,
+  isMovableClock,
+  iso,
+  type MovableClock,
+  SandboxClock,
+} from '../clock.js';
 import { apiError } from '../errors.js';
 import type { ServerState } from '../state.js';
 import { registerAdminTestControl } from './admin.js';
@@ -123,7 +130,12 @@ export function registerTestControl(app: FastifyInstance, state: ServerState): v
     if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
       throw body.refuse('ms', 'must be a non-negative number');
     }
-    clock.advance(ms);
+    try {
+      clock.advance(ms);
+    } catch (error) {
+      if (error instanceof ClockRangeError) throw body.refuse('ms', error.message);
+      throw error;
+    }
     state.catchUp();
     return clockState();
   });
