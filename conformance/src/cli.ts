@@ -15,6 +15,7 @@ import {
   UsageError,
   usageLine,
 } from '@vendor-api/spec/cli';
+import { ControlError } from './adapters/control.js';
 import { client } from './commands/client.js';
 import { clientScore } from './commands/client-score.js';
 import { COMMON_OPTIONS, type Command, EXIT_HELP, OPTIONS, type Values } from './commands/common.js';
@@ -27,7 +28,6 @@ import { RequirementError, RunDeadlineError, run } from './commands/run.js';
 import { score } from './commands/score.js';
 import { ConnectionError } from './commands/target.js';
 import { variants } from './commands/variants.js';
-import { ControlError } from './adapters/control.js';
 import { ConfigurationError } from './expected.js';
 
 /** The commands, in the order the main help lists them. */

@@ -18,9 +18,9 @@ import {
 } from '@vendor-api/spec';
 import type { Adapter, BatchDrive, DreamDrive, OrganizationRoleName, Target, Workspace } from '../adapter.js';
 import { type Capability, isCapability, OPT_IN_CAPABILITIES } from '../capabilities.js';
+import { boundedRequest, MAX_ANSWER_BYTES, ReadError } from '../http.js';
 import { adminMethods } from './control-admin.js';
 import { federationMethods } from './control-federation.js';
-import { boundedRequest, MAX_ANSWER_BYTES, ReadError } from '../http.js';
 
 /** A control call that failed: the server refused a fixture, or answers no control API. */
 export class ControlError extends Error {
