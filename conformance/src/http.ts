@@ -353,7 +353,7 @@ export class Http {
         body = JSON.parse(text);
       } catch {
         throw new CheckFailure(
-          `${method} ${target}: status ${status} with a body that is not JSON: ${text.slice(0, 200)}`,
+          `${method} ${target}: status ${status} with a body that is not JSON: ${this.recorder.portable(text.slice(0, 200))}`,
           index,
         );
       }
@@ -361,7 +361,10 @@ export class Http {
     step.actual = { status, body: this.recorder.portable(body) };
     this.recorder.keepRaw(index, body);
     if (status >= 500)
-      throw new CheckFailure(`${method} ${target}: server error ${status}: ${text.slice(0, 300)}`, index);
+      throw new CheckFailure(
+        `${method} ${target}: server error ${status}: ${this.recorder.portable(text.slice(0, 300))}`,
+        index,
+      );
     this.recorder.bindFrom(body, step.bind);
     return { status, headers: resHeaders, body, text, step, index, checked: false };
   }
@@ -377,7 +380,7 @@ export class Http {
       );
       if (problem)
         throw new CheckFailure(
-          `${res.step.request.method} ${res.step.request.target}: ${problem}`,
+          `${res.step.request.method} ${res.step.request.target}: ${this.recorder.portable(problem)}`,
           res.index,
         );
     }
