@@ -15,6 +15,7 @@ import {
   UsageError,
   usageLine,
 } from '@vendor-api/spec/cli';
+import { ControlError } from './adapters/control.js';
 import { client } from './commands/client.js';
 import { clientScore } from './commands/client-score.js';
 import { COMMON_OPTIONS, type Command, EXIT_HELP, OPTIONS, type Values } from './commands/common.js';
@@ -23,7 +24,7 @@ import { init } from './commands/init.js';
 import { list } from './commands/list.js';
 import { mutants } from './commands/mutants.js';
 import { replay } from './commands/replay.js';
-import { RequirementError, run } from './commands/run.js';
+import { RequirementError, RunDeadlineError, run } from './commands/run.js';
 import { score } from './commands/score.js';
 import { ConnectionError } from './commands/target.js';
 import { variants } from './commands/variants.js';
@@ -77,7 +78,14 @@ const unknownCommand = (name: string) =>
   );
 
 /** Errors that are the caller's to fix: one line, exit 2, no stack trace. */
-const ONE_LINE_ERRORS = [UsageError, ConnectionError, ConfigurationError, RequirementError];
+const ONE_LINE_ERRORS = [
+  UsageError,
+  ConnectionError,
+  ConfigurationError,
+  RequirementError,
+  RunDeadlineError,
+  ControlError,
+];
 
 /**
  * The command line's options and command, checked: a mistake is a usage error (one line with
@@ -140,18 +148,23 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-/** Runs the command line of this process and sets its exit code (the bin calls it). */
+/**
+ * Ends the process with `code` once what it printed is written: after its verdict a run has nothing
+ * left to do, and sockets a server holds open (an answer still dripping) or cases left running at
+ * `--max-time` must not keep it alive.
+ */
+function exit(code: number): void {
+  process.exitCode = code;
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+}
+
+/** Runs the command line of this process, then ends it with its exit code (the bin calls it). */
 export function runCli(): void {
   settleColour();
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-      process.exitCode = 2;
-    },
-  );
+  main(process.argv.slice(2)).then(exit, (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    exit(2);
+  });
 }
 
 if (invokedDirectly(import.meta.url)) runCli();

@@ -106,19 +106,108 @@ export class CheckFailure extends Error {
 
 const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 8 });
 
+/**
+ * The most the suite reads of one answer. The documents bound no answer; the largest size the spec
+ * writes is a batch's body (256 MB plus room, `access.BODY_LIMITS`), and a batch's results file,
+ * which the documents call large, is read under the same bound. A larger answer fails its step
+ * instead of growing the suite without end.
+ */
+export const MAX_ANSWER_BYTES = Math.max(...Object.values(access.BODY_LIMITS));
+
+/** An answer that was not read whole: its deadline passed, or it grew past its byte cap. */
+export class ReadError extends Error {
+  override readonly name = 'ReadError';
+  constructor(
+    message: string,
+    /** `deadline`: the whole answer did not come in time; `size`: it grew past the cap. */
+    readonly kind: 'deadline' | 'size',
+  ) {
+    super(message);
+  }
+}
+
+/** What bounds one exchange: a deadline for the whole of it (headers and body) and a byte cap. */
+export interface ReadBounds {
+  readonly timeoutMs: number;
+  readonly maxBytes: number;
+}
+
+/**
+ * One request, read whole within its bounds: undici's own timeouts are idle timers (a server that
+ * drips a byte now and then never trips them), so a single deadline covers the headers and the
+ * body, and the body is counted as it comes, never past `maxBytes`.
+ */
+export async function boundedRequest(
+  url: string,
+  options: {
+    readonly method: string;
+    readonly headers: Readonly<Record<string, string>>;
+    readonly body?: string;
+    readonly dispatcher?: Agent;
+  },
+  bounds: ReadBounds,
+): Promise<{ status: number; headers: Record<string, string>; text: string }> {
+  const controller = new AbortController();
+  const deadline = new ReadError(`no whole answer within ${bounds.timeoutMs / 1000} s`, 'deadline');
+  const timer = setTimeout(() => controller.abort(deadline), bounds.timeoutMs);
+  try {
+    const r = await request(url, {
+      method: options.method as 'GET',
+      headers: options.headers,
+      ...(options.body !== undefined ? { body: options.body } : {}),
+      ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+      signal: controller.signal,
+      // Backstops only: the deadline above ends the exchange first.
+      headersTimeout: bounds.timeoutMs + 1_000,
+      bodyTimeout: bounds.timeoutMs + 1_000,
+    });
+    // Destroyed when the deadline or the cap ends it: that is no error of its own.
+    r.body.on('error', () => undefined);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of r.body as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > bounds.maxBytes) {
+          r.body.destroy();
+          throw new ReadError(`the answer exceeds ${bounds.maxBytes} bytes (status ${r.statusCode})`, 'size');
+        }
+        chunks.push(chunk);
+      }
+    } catch (error) {
+      r.body.destroy();
+      throw controller.signal.aborted ? deadline : error;
+    }
+    const headers = Object.fromEntries(
+      Object.entries(r.headers).map(([k, val]) => [
+        k,
+        Array.isArray(val) ? val.join(', ') : String(val ?? ''),
+      ]),
+    );
+    return { status: r.statusCode, headers, text: Buffer.concat(chunks, size).toString('utf8') };
+  } catch (error) {
+    throw controller.signal.aborted ? deadline : error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export class Http {
   readonly spec: VendorSpec;
   constructor(
     readonly target: Target,
     readonly recorder: Recorder,
-    options: { spec?: VendorSpec; timeoutMs?: number } = {},
+    options: { spec?: VendorSpec; timeoutMs?: number; maxBytes?: number } = {},
   ) {
     this.spec = options.spec ?? defaultSpec;
     this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.maxBytes = options.maxBytes ?? MAX_ANSWER_BYTES;
     recorder.secret(target.adminKey, 'admin_key');
     recorder.secret(target.workspace.apiKey, 'workspace_key');
   }
+  /** The deadline of one exchange, headers and body. */
   private readonly timeoutMs: number;
+  private readonly maxBytes: number;
 
   endpoint(operationId: OperationId): Operation {
     return operation(this.spec, operationId);
@@ -242,24 +331,18 @@ export class Http {
     let text: string;
     let resHeaders: Record<string, string>;
     try {
-      const r = await request(url, {
-        method: method as 'GET',
-        headers,
-        ...(payload !== undefined ? { body: payload } : {}),
-        dispatcher,
-        headersTimeout: this.timeoutMs,
-        bodyTimeout: this.timeoutMs,
-      });
-      status = r.statusCode;
-      text = await r.body.text();
-      resHeaders = Object.fromEntries(
-        Object.entries(r.headers).map(([k, val]) => [
-          k,
-          Array.isArray(val) ? val.join(', ') : String(val ?? ''),
-        ]),
-      );
+      ({
+        status,
+        text,
+        headers: resHeaders,
+      } = await boundedRequest(
+        url,
+        { method, headers, ...(payload !== undefined ? { body: payload } : {}), dispatcher },
+        { timeoutMs: this.timeoutMs, maxBytes: this.maxBytes },
+      ));
     } catch (error) {
-      throw new CheckFailure(`${method} ${target}: no response (${(error as Error).message})`, index);
+      const why = error instanceof ReadError ? error.message : `no response (${(error as Error).message})`;
+      throw new CheckFailure(`${method} ${target}: ${why}`, index);
     }
     let body: unknown = text;
     const ct = resHeaders['content-type'] ?? '';
@@ -270,7 +353,7 @@ export class Http {
         body = JSON.parse(text);
       } catch {
         throw new CheckFailure(
-          `${method} ${target}: status ${status} with a body that is not JSON: ${text.slice(0, 200)}`,
+          `${method} ${target}: status ${status} with a body that is not JSON: ${this.recorder.portable(text.slice(0, 200))}`,
           index,
         );
       }
@@ -278,7 +361,10 @@ export class Http {
     step.actual = { status, body: this.recorder.portable(body) };
     this.recorder.keepRaw(index, body);
     if (status >= 500)
-      throw new CheckFailure(`${method} ${target}: server error ${status}: ${text.slice(0, 300)}`, index);
+      throw new CheckFailure(
+        `${method} ${target}: server error ${status}: ${this.recorder.portable(text.slice(0, 300))}`,
+        index,
+      );
     this.recorder.bindFrom(body, step.bind);
     return { status, headers: resHeaders, body, text, step, index, checked: false };
   }
@@ -294,7 +380,7 @@ export class Http {
       );
       if (problem)
         throw new CheckFailure(
-          `${res.step.request.method} ${res.step.request.target}: ${problem}`,
+          `${res.step.request.method} ${res.step.request.target}: ${this.recorder.portable(problem)}`,
           res.index,
         );
     }

@@ -76,6 +76,28 @@ export interface Trace {
  */
 const ID_LIKE = /^(?:[a-z]+_(?=[A-Za-z0-9_-]*[0-9A-Z])[A-Za-z0-9_-]{8,}|https?:\/\/\S+)$/;
 
+/**
+ * Members whose values are credentials wherever they appear (an exchange's answer, a fixture's new
+ * workspace key, a control API's discovery): written as placeholders even before they are used.
+ */
+const SECRET_MEMBERS: ReadonlySet<string> = new Set([
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'api_key',
+  'apiKey',
+  'admin_key',
+  'adminKey',
+  'workspace_key',
+  'workspaceKey',
+  'client_secret',
+  'secret',
+  'token',
+]);
+
+/** The placeholders of the target's own credentials: replay fills them, a trace never binds them. */
+export const CREDENTIAL_PLACEHOLDERS: readonly string[] = ['admin_key', 'workspace_key', 'workspace_key_2'];
+
 /** Records steps, binds generated identifiers to variables and hides secrets. */
 export class Recorder {
   readonly steps: Step[] = [];
@@ -108,7 +130,10 @@ export class Recorder {
     }
   }
 
-  /** The value with bound identifiers and secrets replaced by placeholders. */
+  /**
+   * The value with bound identifiers and secrets replaced by placeholders; the value of a member
+   * named as a credential (`SECRET_MEMBERS`) becomes a secret of its own (`{{secret:N}}`).
+   */
   portable<T>(value: T): T {
     if (typeof value === 'string') {
       let s: string = value;
@@ -119,10 +144,17 @@ export class Recorder {
     }
     if (Array.isArray(value)) return value.map((x) => this.portable(x)) as T;
     if (value && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.portable(v)])) as T;
+      return Object.fromEntries(
+        Object.entries(value).map(([k, v]) => {
+          if (SECRET_MEMBERS.has(k) && typeof v === 'string' && v.length >= 8 && !this.secrets.has(v))
+            this.secret(v, `secret:${++this.secretCounter}`);
+          return [k, this.portable(v)];
+        }),
+      ) as T;
     }
     return value;
   }
+  private secretCounter = 0;
 
   /** Keeps the body of the answer of step `index` as it came (see `raw`). */
   keepRaw(index: number, body: unknown): void {

@@ -16,9 +16,9 @@ import {
   controlEndpoint,
   controlPath,
 } from '@vendor-api/spec';
-import { request } from 'undici';
 import type { Adapter, BatchDrive, DreamDrive, OrganizationRoleName, Target, Workspace } from '../adapter.js';
 import { type Capability, isCapability, OPT_IN_CAPABILITIES } from '../capabilities.js';
+import { boundedRequest, MAX_ANSWER_BYTES, ReadError } from '../http.js';
 import { adminMethods } from './control-admin.js';
 import { federationMethods } from './control-federation.js';
 
@@ -62,30 +62,58 @@ const TARGET_FIELDS = Object.keys(ControlTarget.properties) as (keyof ControlTar
 
 const trimmed = (url: string) => url.replace(/\/+$/, '');
 
+/** Calls that ran out of time before the adapter stops calling a control API (it hangs). */
+export const MAX_CONTROL_TIMEOUTS = 3;
+
+/** Control calls that ran out of time, per control API (its options). */
+const timeouts = new WeakMap<ControlOptions, number>();
+
+/**
+ * One control call, bounded as the suite's own requests are (a deadline for the whole answer and a
+ * byte cap). Every failure is a ControlError of one line; once `MAX_CONTROL_TIMEOUTS` calls have
+ * run out of time, later calls fail at once instead of each waiting out its deadline.
+ */
 async function send(
   options: ControlOptions,
   method: 'GET' | 'POST',
   path: string,
   body?: unknown,
 ): Promise<{ status: number; body: unknown }> {
+  const where = `control ${method} ${trimmed(options.controlUrl)}${path}`;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const timedOut = timeouts.get(options) ?? 0;
+  if (timedOut >= MAX_CONTROL_TIMEOUTS)
+    throw new ControlError(
+      `${where} not called: ${timedOut} control calls got no answer within ${timeoutMs / 1000} s (the control API hangs)`,
+    );
   const token = options.token === undefined ? {} : { [CONTROL_TOKEN_HEADER]: options.token };
-  const timeout = options.timeoutMs ?? 30_000;
-  const r = await request(`${trimmed(options.controlUrl)}${path}`, {
-    method,
-    headers: body === undefined ? token : { ...token, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    headersTimeout: timeout,
-    bodyTimeout: timeout,
-  });
-  const text = await r.body.text();
+  let text: string;
+  let status: number;
+  try {
+    ({ status, text } = await boundedRequest(
+      `${trimmed(options.controlUrl)}${path}`,
+      {
+        method,
+        headers: body === undefined ? token : { ...token, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      },
+      { timeoutMs, maxBytes: MAX_ANSWER_BYTES },
+    ));
+  } catch (error) {
+    if (error instanceof ReadError && error.kind === 'deadline') timeouts.set(options, timedOut + 1);
+    throw new ControlError(`${where} failed: ${firstLine(error)}`);
+  }
   let parsed: unknown = text;
   try {
     parsed = text ? JSON.parse(text) : null;
   } catch {
     /* keep the text */
   }
-  return { status: r.statusCode, body: parsed };
+  return { status, body: parsed };
 }
+
+/** An error's message, its first line only. */
+const firstLine = (error: unknown) => String(error instanceof Error ? error.message : error).split('\n')[0];
 
 /** What discovery found: the capabilities this suite knows, the rest named, and the target. */
 export interface Discovered {
@@ -102,12 +130,7 @@ export interface Discovered {
 export async function discover(options: ControlOptions): Promise<Discovered> {
   const path = controlPath('capabilities');
   const where = `GET ${trimmed(options.controlUrl)}${path}`;
-  let r: { status: number; body: unknown };
-  try {
-    r = await send(options, 'GET', path);
-  } catch (error) {
-    throw new ControlError(`${where} failed: ${(error as Error).message}`);
-  }
+  const r = await send(options, 'GET', path);
   if (r.status === 401)
     throw new ControlError(
       `${where} answered 401: give the control token the server printed (--control-token)`,

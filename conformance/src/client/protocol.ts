@@ -92,6 +92,13 @@ export interface CallsFile {
   readonly calls: readonly Call[];
 }
 
+/**
+ * The environment variable that marks every process of one driver run (a value of its own per
+ * run): the runner kills what carries it when the run ends, processes that left the driver's
+ * process group included. A driver needs it for nothing.
+ */
+export const DRIVER_RUN_VARIABLE = 'CLIENT_CONFORMANCE_RUN';
+
 /** The id of the outcome line a driver prints for constructing its client. */
 export const CONSTRUCT_ID = 'construct';
 

@@ -3,7 +3,9 @@
  * in process behind a judging server, a temporary home and scratch directory, the case's files and
  * environment, then the driver; the outcome lines, the wire and the files are judged.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +21,7 @@ import {
   type CallsFile,
   CLIENT_PROTOCOL,
   type ClientCase,
+  DRIVER_RUN_VARIABLE,
   SERVER_PROFILES,
   type ServerProfile,
 } from './protocol.js';
@@ -44,9 +47,26 @@ export interface DriverRun {
   readonly stdout: string;
   readonly stderr: string;
   readonly timedOut: boolean;
+  /** The driver printed more than `MAX_DRIVER_STDOUT_BYTES` and was stopped there. */
+  readonly overflowed: boolean;
 }
 
-/** Runs a driver command with its own process group, killed whole at the deadline. */
+/**
+ * The most of a driver's standard output the runner reads: its outcome lines take a few kilobytes,
+ * so a driver past this is broken (and is stopped) rather than a client with much to say.
+ */
+export const MAX_DRIVER_STDOUT_BYTES = 8 * 1024 * 1024;
+/** The most of a driver's standard error the runner keeps (the report shows its last lines). */
+const MAX_DRIVER_STDERR_BYTES = 64 * 1024;
+/** How long the runner waits for a driver's output to close once every process of it is killed. */
+const CLOSE_GRACE_MS = 5_000;
+
+/**
+ * Runs a driver command with its own process group, read within bounds (a byte cap on its output,
+ * a deadline). When it ends, is stopped at the deadline or prints too much, every process it
+ * started is killed: its process group, and on Linux what escaped the group (a process with the
+ * run's mark in its environment, or holding the driver's output open).
+ */
 export function runDriver(
   command: string,
   cwd: string,
@@ -54,39 +74,132 @@ export function runDriver(
   timeoutMs: number,
 ): Promise<DriverRun> {
   return new Promise((resolve) => {
+    const mark = randomUUID();
     const child = spawn(command, {
       shell: true,
       cwd,
-      env,
+      env: { ...env, [DRIVER_RUN_VARIABLE]: mark },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
-    let stdout = '';
+    const stdout: Buffer[] = [];
+    let stdoutBytes = 0;
     let stderr = '';
     let timedOut = false;
+    let overflowed = false;
+    let settled = false;
+    let graceTimer: NodeJS.Timeout | undefined;
+    const pipes = outputPipes(child);
+    const killAll = () => killDriverProcesses(child.pid, mark, pipes);
+    const finish = (code: number | null, error?: Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearTimeout(graceTimer);
+      killAll();
+      child.stdout.destroy();
+      child.stderr.destroy();
+      resolve({
+        code,
+        stdout: Buffer.concat(stdout).toString('utf8'),
+        stderr: error ? `${stderr}${error.message}` : stderr,
+        timedOut,
+        overflowed,
+      });
+    };
+    /** Kills what is left and waits a bounded time for the output to close. */
+    const stop = () => {
+      killAll();
+      graceTimer ??= setTimeout(() => finish(child.exitCode), CLOSE_GRACE_MS);
+    };
     child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString('utf8');
+      if (overflowed) return;
+      stdoutBytes += d.length;
+      if (stdoutBytes > MAX_DRIVER_STDOUT_BYTES) {
+        overflowed = true;
+        stop();
+        return;
+      }
+      stdout.push(d);
     });
     child.stderr.on('data', (d: Buffer) => {
-      if (stderr.length < 64_000) stderr += d.toString('utf8');
+      if (stderr.length < MAX_DRIVER_STDERR_BYTES) stderr += d.toString('utf8');
     });
     const timer = setTimeout(() => {
       timedOut = true;
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
+      stop();
     }, timeoutMs);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      resolve({ code: null, stdout, stderr: `${stderr}${error.message}`, timedOut });
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr, timedOut });
-    });
+    // The driver's shell ended: what it left running is killed, then its output read to its end.
+    child.on('exit', stop);
+    child.on('error', (error) => finish(null, error));
+    child.on('close', (code) => finish(code));
   });
+}
+
+/** The pipes of a child's output (`pipe:[inode]`, as /proc names them), where the system says. */
+function outputPipes(child: ChildProcess): string[] {
+  const pipes: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    const fd = (stream as unknown as { _handle?: { fd?: number } } | null)?._handle?.fd;
+    if (typeof fd !== 'number' || fd < 0) continue;
+    try {
+      pipes.push(readlinkSync(`/proc/self/fd/${fd}`));
+    } catch {
+      /* no /proc here: the process group alone */
+    }
+  }
+  return pipes;
+}
+
+/**
+ * Kills the driver's process group, then (where /proc lists processes) every other process that
+ * carries the run's mark in its environment or holds one of the driver's output pipes: a child
+ * that made a session of its own escapes the group but keeps both.
+ */
+function killDriverProcesses(pid: number | undefined, mark: string, pipes: readonly string[]): void {
+  const kill = (target: number) => {
+    try {
+      process.kill(target, 'SIGKILL');
+    } catch {
+      /* gone already */
+    }
+  };
+  if (pid) kill(-pid);
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e) && Number(e) !== process.pid);
+  } catch {
+    return;
+  }
+  const marked = `${DRIVER_RUN_VARIABLE}=${mark}`;
+  for (const entry of entries) {
+    if (escaped(entry, marked, pipes)) {
+      kill(-Number(entry));
+      kill(Number(entry));
+    }
+  }
+}
+
+/** Whether the process `/proc/<entry>` carries the run's mark or holds one of its pipes. */
+function escaped(entry: string, marked: string, pipes: readonly string[]): boolean {
+  try {
+    if (readFileSync(`/proc/${entry}/environ`, 'latin1').split('\0').includes(marked)) return true;
+  } catch {
+    /* another user's process, or gone */
+  }
+  if (pipes.length === 0) return false;
+  try {
+    for (const fd of readdirSync(`/proc/${entry}/fd`)) {
+      try {
+        if (pipes.includes(readlinkSync(`/proc/${entry}/fd/${fd}`))) return true;
+      } catch {
+        /* closed meanwhile */
+      }
+    }
+  } catch {
+    /* another user's process, or gone */
+  }
+  return false;
 }
 
 /** The driver's environment: this process's, without any variable of the vendor, plus the case's. */
@@ -176,6 +289,11 @@ async function runOne(
       };
     const problems = [
       ...(run.timedOut ? [`the driver did not finish within ${(o.timeoutMs ?? 60_000) / 1000} s`] : []),
+      ...(run.overflowed
+        ? [
+            `the driver printed more than ${MAX_DRIVER_STDOUT_BYTES} bytes on its standard output and was stopped`,
+          ]
+        : []),
       ...format,
       ...(await judge(kase, lines, judging, v)),
       ...judging.problems,

@@ -32,6 +32,7 @@ export const OPTIONS = {
   shard: { type: 'string' },
   concurrency: { type: 'string' },
   'max-wait': { type: 'string' },
+  'max-time': { type: 'string' },
   timeout: { type: 'string' },
   'expected-failures': { type: 'string' },
   'opt-in': { type: 'string' },
@@ -96,7 +97,8 @@ export const TARGET_HELP = `Target. Without --base-url or --control-url the refe
                             createAdapter) builds the adapter: (target) => Adapter; see README
                             "Writing an adapter"
   --test-control-token T    the same as --control-token (default: VENDOR_API_TEST_CONTROL_TOKEN)
-  --timeout MS              per-request timeout (default 15000)`;
+  --timeout MS              per-request deadline: the whole answer, headers and body, within
+                            it (default 15000)`;
 
 export const SELECT_HELP = `  --family a,b              only the cases of these families (unknown families are an error)
   --case id,id              only these cases (unknown case ids are an error)`;

@@ -1,7 +1,7 @@
 /** `vendor-conformance replay TRACE`: re-runs the requests of a failure trace against a target. */
 import { UsageError } from '@vendor-api/spec/cli';
-import { loadTrace, replay as replayTrace } from '../replay.js';
-import { type Command, TARGET_HELP, TARGET_OPTS, type Values } from './common.js';
+import { loadTrace, replay as replayTrace, UnsafeTraceError } from '../replay.js';
+import { type Command, settingsFrom, TARGET_HELP, TARGET_OPTS, type Values } from './common.js';
 import { resolveTarget } from './target.js';
 
 async function commandReplay(values: Values, [tracePath]: readonly string[]): Promise<number> {
@@ -16,7 +16,16 @@ async function commandReplay(values: Values, [tracePath]: readonly string[]): Pr
   }
   const resolved = await resolveTarget(values, trace.seed);
   try {
-    const r = await replayTrace(trace, resolved.target, resolved.adapter);
+    let r: Awaited<ReturnType<typeof replayTrace>>;
+    try {
+      r = await replayTrace(trace, resolved.target, resolved.adapter, {
+        timeoutMs: settingsFrom(values).timeoutMs,
+      });
+    } catch (error) {
+      if (error instanceof UnsafeTraceError)
+        throw new UsageError(`cannot replay ${tracePath}: ${error.message}`);
+      throw error;
+    }
     console.log(
       r.fixed
         ? `fixed: ${trace.caseId} — ${r.message}`
@@ -33,7 +42,9 @@ export const replay: Command = {
   summary: ['re-run a failure trace; says fixed or still failing'],
   help: `Usage: vendor-conformance replay TRACE [options]
 
-Re-runs the requests of a failure trace (written by run) against a target.
+Re-runs the requests of a failure trace (written by run) against a target. A trace is data: its
+requests go to the target's base URL only (a trace naming another place is refused before
+anything is sent), with the credentials of the options, never ones the trace holds.
 
 ${TARGET_HELP}
 

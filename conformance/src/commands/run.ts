@@ -79,7 +79,49 @@ function maxWaitOf(values: Values): number {
   return ms;
 }
 
+/** `--max-time`: a duration, or undefined when the run is not bounded as a whole. */
+function maxTimeOf(values: Values): number | undefined {
+  const text = values['max-time'];
+  if (text === undefined) return undefined;
+  const ms = parseDuration(text);
+  if (ms === null)
+    throw new UsageError(
+      `--max-time must be a positive duration such as 30m, 90s or 1500ms; got ${JSON.stringify(text)}`,
+    );
+  return ms;
+}
+
+/** The run did not end within `--max-time`: one line, exit 2 (the cases still running are left). */
+export class RunDeadlineError extends Error {}
+
+/**
+ * The run, bounded as a whole by `--max-time` when it is given: target discovery, every case and
+ * the reports. At the deadline the run ends with one line saying how far it came.
+ */
 async function commandRun(values: Values): Promise<number> {
+  const maxTimeMs = maxTimeOf(values);
+  const progress = { ended: 0, total: 0 };
+  if (maxTimeMs === undefined) return runSuite(values, progress);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new RunDeadlineError(
+            `the run did not end within --max-time ${durationText(maxTimeMs)} (${progress.ended} of ${progress.total || 'the'} cases ended); no verdict`,
+          ),
+        ),
+      maxTimeMs,
+    );
+  });
+  try {
+    return await Promise.race([runSuite(values, progress), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function runSuite(values: Values, progress: { ended: number; total: number }): Promise<number> {
   const settings = { ...settingsFrom(values), maxWaitMs: maxWaitOf(values) };
   const shard: Shard | undefined = values.shard === undefined ? undefined : parseShard(values.shard);
   const concurrency =
@@ -122,7 +164,11 @@ async function commandRun(values: Values): Promise<number> {
       concurrency,
       ...(resolved.embedded ? { perCase: () => startEmbedded({ seed: settings.seed }) } : {}),
       missingReason: resolved.missingReason,
-      onResult: (r, i, n) => console.log(progressLine(r, i, n)),
+      onResult: (r, i, n) => {
+        progress.ended = i + 1;
+        progress.total = n;
+        console.log(progressLine(r, i, n));
+      },
     });
   } finally {
     await resolved.close();
@@ -172,6 +218,9 @@ ${SELECT_HELP}
   --max-wait DURATION       how long a case waits for a batch to end or a dream to start or end
                             where the adapter cannot drive them (it polls, as a client would):
                             90s, 5m, 1500ms (default ${durationText(DEFAULT_MAX_WAIT_MS)})
+  --max-time DURATION       the longest the whole run may take (discovery, cases, reports): at
+                            that time it stops with one line and exit code 2 (default: unbounded;
+                            every request is bounded by --timeout)
   --opt-in CAP,...          run the cases of capabilities that are off unless asked for:
                             large-requests (batch bodies of about 256 MB: slow, ~1 GB of memory)
   --fail-on-skip            skipped cases fail the run (exit 1): nothing may go unchecked
@@ -190,6 +239,7 @@ ${EXIT_HELP}`,
     'shard',
     'concurrency',
     'max-wait',
+    'max-time',
     'opt-in',
     'fail-on-skip',
     'require',

@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { httpUrlOption, UsageError } from '@vendor-api/spec/cli';
+import { httpUrlOption, integerOption, UsageError } from '@vendor-api/spec/cli';
 import { request } from 'undici';
 import type { Adapter, Target } from '../adapter.js';
 import { ControlError, connectControl, controlAdapter, type Discovered } from '../adapters/control.js';
@@ -33,6 +33,9 @@ export interface Resolved {
 
 /** The options naming the target's credentials and ids (with `--base-url`). */
 const TARGET_OPTIONS = ['admin-key', 'workspace-key', 'workspace-id', 'organization-id'] as const;
+
+/** How long the target has to answer the first request (its headers). */
+const REACH_TIMEOUT_MS = 10_000;
 
 /** The built-in adapters, by the name `--adapter` takes instead of a module path. */
 const BUILT_IN_ADAPTERS = ['reference', 'control'] as const;
@@ -161,20 +164,30 @@ export async function resolveTarget(values: Values, seed: number): Promise<Resol
     throw new UsageError(
       `a second tenant needs ${other.map((o) => `--${o}`).join(', ')}; missing: ${unnamed.map((o) => `--${o}`).join(', ')}`,
     );
+  // Reachable is an answer's status line and headers within the deadline; its body is not read (a
+  // server may drip it for ever).
   try {
-    const r = await request(baseUrl, { method: 'GET', headersTimeout: 10_000 });
-    await r.body.dump();
+    const r = await request(baseUrl, {
+      method: 'GET',
+      headersTimeout: REACH_TIMEOUT_MS,
+      signal: AbortSignal.timeout(REACH_TIMEOUT_MS),
+    });
+    r.body.on('error', () => undefined).destroy();
   } catch (error) {
     throw new ConnectionError(`cannot reach ${baseUrl}: ${(error as Error).message}`);
   }
   if (viaControl) {
     const token = controlTokenOf(values);
+    // `--timeout` bounds control calls too when it is given (else their own default).
+    const timeout =
+      values.timeout === undefined ? {} : { timeoutMs: integerOption('timeout', values.timeout, { min: 1 }) };
     let connected: Awaited<ReturnType<typeof connectControl>>;
     try {
       connected = await connectControl({
         baseUrl,
         controlUrl: controlUrl!,
         ...(token === undefined ? {} : { token }),
+        ...timeout,
         ...(missing.length ? {} : { target: targetFrom(values, baseUrl, undefined) }),
         ...(adapterName === 'reference' ? { name: 'reference-server' } : {}),
       });
@@ -191,6 +204,7 @@ export async function resolveTarget(values: Values, seed: number): Promise<Resol
     const adapter = controlAdapter({
       controlUrl: controlUrl!,
       ...(token === undefined ? {} : { token }),
+      ...timeout,
       capabilities: connected.discovered.capabilities,
       organizationId: target.organizationId,
       runHooks: connected.discovered.discovery.run_hooks === true,

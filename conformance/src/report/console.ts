@@ -12,6 +12,20 @@ const red = (s: string) => paint('red', s);
 const yellow = (s: string) => paint('yellow', s);
 const dim = (s: string) => paint('dim', s);
 
+/**
+ * Text that came from outside (a driver's output, a server's answer) as the console shows it:
+ * control characters, which would move the cursor, recolour or rewrite the lines around them, and
+ * the characters that reorder a line are written as escapes (`\u001b`); line breaks and tabs stay.
+ */
+export function printable(text: string): string {
+  return text.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** C0 and C1 controls but line feed and tab, and the characters that reorder a line. */
+const UNPRINTABLE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
 const MARK: Record<CaseResult['outcome'], string> = {
   passed: 'ok  ',
   failed: 'FAIL',
@@ -28,7 +42,8 @@ export function progressLine(r: CaseResult, index: number, total: number): strin
       : r.outcome === 'skipped' || r.outcome === 'expected-failure'
         ? yellow(mark)
         : red(mark);
-  const extra = r.outcome === 'skipped' || r.outcome === 'expected-failure' ? dim(` (${r.reason})`) : '';
+  const extra =
+    r.outcome === 'skipped' || r.outcome === 'expected-failure' ? dim(` (${printable(r.reason ?? '')})`) : '';
   return `${dim(`[${String(index + 1).padStart(String(total).length)}/${total}]`)} ${colored} ${r.id} ${dim(`${Math.round(r.durationMs)} ms, ${r.requests} req`)}${extra}`;
 }
 
@@ -38,24 +53,30 @@ export function failureBlock(r: CaseResult, replayCommand: (tracePath: string) =
   const lines = [
     red(`✗ ${r.id}: ${r.title}`),
     `  requirements: ${r.requirements.join(', ')}`,
-    `  ${f.message}`,
+    `  ${printable(f.message)}`,
     `  seed: ${f.seed}`,
   ];
   if (f.path) lines.push(`  path: ${f.path}`);
-  if (f.counterexample) lines.push(`  minimal counterexample: ${f.counterexample}`);
+  if (f.counterexample) lines.push(`  minimal counterexample: ${printable(f.counterexample)}`);
   const http = f.steps.filter((s) => s.kind === 'http');
   if (http.length) {
     lines.push(`  requests of the failing run (${http.length}):`);
     for (const [i, s] of f.steps.entries()) {
       if (s.kind === 'fixture') {
-        lines.push(dim(`    ${i}. fixture ${s.call}(${JSON.stringify(s.args).slice(1, -1).slice(0, 120)})`));
+        lines.push(
+          dim(
+            `    ${i}. fixture ${printable(s.call)}(${printable(JSON.stringify(s.args).slice(1, -1).slice(0, 120))})`,
+          ),
+        );
         continue;
       }
       const marker = i === f.step ? red('→') : ' ';
       const body = s.request.body !== undefined ? ` ${JSON.stringify(s.request.body).slice(0, 160)}` : '';
-      lines.push(`   ${marker}${i}. ${s.request.method} ${s.request.target}${body}`);
+      lines.push(`   ${marker}${i}. ${printable(`${s.request.method} ${s.request.target}${body}`)}`);
       if (s.actual)
-        lines.push(dim(`        got ${s.actual.status} ${JSON.stringify(s.actual.body).slice(0, 200)}`));
+        lines.push(
+          dim(printable(`        got ${s.actual.status} ${JSON.stringify(s.actual.body).slice(0, 200)}`)),
+        );
       if (s.expect.length)
         lines.push(
           dim(
@@ -67,7 +88,8 @@ export function failureBlock(r: CaseResult, replayCommand: (tracePath: string) =
         );
     }
   }
-  if (r.tracePath) lines.push(`  trace: ${r.tracePath}`, `  replay: ${replayCommand(r.tracePath)}`);
+  if (r.tracePath)
+    lines.push(`  trace: ${printable(r.tracePath)}`, `  replay: ${printable(replayCommand(r.tracePath))}`);
   return lines.join('\n');
 }
 

@@ -131,12 +131,30 @@ export interface JsonReportMeta {
   readonly elapsedMs: number;
 }
 
+/** A URL without the user name and password it may carry (a report holds no credential). */
+export function withoutCredentials(url: string): string {
+  try {
+    const u = new URL(url);
+    if (!u.username && !u.password) return url;
+    u.username = '';
+    u.password = '';
+    return u.href;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * The report of a run. Its steps are the traces' (credentials as placeholders); the base URL is
+ * written without the credentials a URL may carry.
+ */
 export function jsonReport(results: readonly CaseResult[], meta: JsonReportMeta): JsonReport {
   const coverage = runCoverage(results);
   return {
     format: 'vendor-api-conformance-report',
     version: 2,
     ...meta,
+    baseUrl: withoutCredentials(meta.baseUrl),
     totals: reportTotals(results),
     verdict: coverage.verdict,
     requirements: { cited: coverage.cited, checked: coverage.checked, failing: [...coverage.failing] },
