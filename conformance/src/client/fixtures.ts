@@ -5,7 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { TokenExchangeParams, type Vendor, WORKSPACE_DEVELOPER_SCOPE } from '@vendor-api/spec';
+import {
+  createSpec,
+  spec as publishedSpec,
+  vendor as publishedVendor,
+  TokenExchangeParams,
+  type Vendor,
+  WORKSPACE_DEVELOPER_SCOPE,
+} from '@vendor-api/spec';
 import { keyPair } from '../cases/federation/support/keys.js';
 import { ISSUER_URL, SUBJECT, sign, validClaims } from '../cases/federation/support/tokens.js';
 import type { Embedded } from '../embedded.js';
@@ -15,6 +22,13 @@ import { BATCH_FIXTURE, type FixtureName } from './cases.js';
 import type { ClientCase } from './protocol.js';
 
 export type FixtureValues = Readonly<Record<FixtureName, string>>;
+
+/** The fixtures' values, and what the judging server needs to move them. */
+export interface Fixtures {
+  readonly values: FixtureValues;
+  /** Cancels the `dream_id` fixture through the API, as its workspace. */
+  readonly cancelDream: (id: string) => Promise<void>;
+}
 
 function need<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`the embedded reference server's control API lacks ${what}`);
@@ -26,9 +40,12 @@ export async function createFixtures(
   c: ClientCase,
   dirs: { readonly home: string; readonly work: string; readonly baseUrl: string },
   v: Vendor,
-): Promise<FixtureValues> {
+): Promise<Fixtures> {
   const { adapter, target } = server;
-  const http = new Http(target, new Recorder());
+  // Requests in the vendor's names (headers, models), as the embedded server for it takes them.
+  const http = new Http(target, new Recorder(), {
+    spec: v.name === publishedVendor.name ? publishedSpec : createSpec(v),
+  });
   const organizationId = target.organizationId ?? '';
   const ws1 = target.workspace;
   const keyEnv = await need(adapter.createWorkspaceKey, 'createWorkspaceKey')(organizationId, ws1.id);
@@ -151,7 +168,11 @@ export async function createFixtures(
       throw new Error(`creating the dream fixture failed: ${res.status} ${res.text}`);
     values.dream_id = id;
   }
-  return values;
+  const cancelDream = async (id: string) => {
+    const res = await http.call('dreams.cancel', { path: { dream_id: id } }, false);
+    if (res.status >= 300) throw new Error(`canceling the dream fixture failed: ${res.status} ${res.text}`);
+  };
+  return { values, cancelDream };
 }
 
 /** Replaces `{{name}}` placeholders in every string of a JSON value. */

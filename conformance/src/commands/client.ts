@@ -6,19 +6,20 @@
 import { didYouMean, integerOption, UsageError } from '@vendor-api/spec/cli';
 import { clientCases } from '../client/cases.js';
 import { CALLS_FILE_VARIABLE, SERVER_PROFILES, type ServerProfile } from '../client/protocol.js';
-import { runClientCases } from '../client/run.js';
+import { runClientCases, wireRuleLines } from '../client/run.js';
 import { failureBlock, progressLine, summary } from '../report/console.js';
 import { jsonReport } from '../report/json.js';
 import { junitXml } from '../report/junit.js';
-import { type Command, EXIT_HELP, list as ids, type Values, write } from './common.js';
+import { type Command, EXIT_HELP, list as ids, type Values, vendorOf, write } from './common.js';
 
 /** A positive integer option, or its default. */
 const positive = (value: string | undefined, name: string, fallback: number): number =>
   value === undefined ? fallback : integerOption(name, value, { min: 1 });
 
 async function commandClient(values: Values): Promise<number> {
+  const vendor = vendorOf(values);
   if (values.list) {
-    for (const c of clientCases()) console.log(`${c.id.padEnd(56)} ${c.requirements.join(' ')}`);
+    for (const c of clientCases(vendor)) console.log(`${c.id.padEnd(56)} ${c.requirements.join(' ')}`);
     return 0;
   }
   if (!values.driver)
@@ -36,6 +37,7 @@ async function commandClient(values: Values): Promise<number> {
       driver: values.driver,
       ...(values.case ? { cases: ids(values.case) ?? [] } : {}),
       ...(profiles ? { profiles: profiles as ServerProfile[] } : {}),
+      vendor,
       concurrency: positive(values.concurrency, 'concurrency', 4),
       timeoutMs: positive(values.timeout, 'timeout', 60_000),
       onResult: (r, i, n) => console.log(progressLine(r, i, n)),
@@ -46,10 +48,12 @@ async function commandClient(values: Values): Promise<number> {
     throw error;
   }
   const elapsedMs = performance.now() - started;
-  for (const r of results.filter((x) => x.outcome === 'failed'))
-    console.log(
-      `\n${failureBlock(r, () => `vendor-conformance client --driver '${values.driver}' --case ${r.id}`)}`,
-    );
+  // A rule every request is held to, once for the run; then each case's own failures.
+  const wire = wireRuleLines(results);
+  if (wire.length) console.log(`\nRules every request is held to:\n${wire.join('\n')}`);
+  const again = `vendor-conformance client --driver '${values.driver}'${values.vendor ? ` --vendor ${values.vendor}` : ''}`;
+  for (const r of results.filter((x) => x.outcome === 'failed' && !x.wireOnly))
+    console.log(`\n${failureBlock(r, () => `${again} --case ${r.id}`)}`);
   console.log(summary(results, elapsedMs, { failOnSkip: values['fail-on-skip'] === true }));
   if (values.junit) await write(values.junit, junitXml(results));
   if (values.json)
@@ -82,6 +86,8 @@ Options:
   --case ID,...             only these cases (ID or ID@profile: one run, as a report names it)
   --profile P,...           only these server profiles: ${SERVER_PROFILES.join(', ')}
   --list                    list the cases and the requirements each checks
+  --vendor NAME             the vendor name variables, headers and models derive from (default
+                            vendor); the judging server runs for it too
   --concurrency N           cases run at once (default 4)
   --timeout MS              per case (default 60000)
   --fail-on-skip            cases the driver calls unsupported fail the run (exit 1)
@@ -89,6 +95,17 @@ Options:
   --json FILE               write a JSON report
 
 ${EXIT_HELP}`,
-  options: ['driver', 'case', 'profile', 'list', 'junit', 'json', 'concurrency', 'timeout', 'fail-on-skip'],
+  options: [
+    'driver',
+    'case',
+    'profile',
+    'list',
+    'vendor',
+    'junit',
+    'json',
+    'concurrency',
+    'timeout',
+    'fail-on-skip',
+  ],
   run: commandClient,
 };
