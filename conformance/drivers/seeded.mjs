@@ -197,6 +197,9 @@ export const FAULTS = {
   'workspace-variable-dropped': before((_plan, env) => {
     delete env[e.workspaceId];
   }),
+  'workspace-default-read-as-none': before((_plan, env) => {
+    if (env[e.workspaceId] === 'default') delete env[e.workspaceId];
+  }),
   'constructor-arguments-ignored': before(() => ({})),
   'constructor-auth-token-ignored': before((plan) => ({ ...plan.options, auth_token: undefined })),
   'empty-profile-variable-skipped': before((_plan, env) => {

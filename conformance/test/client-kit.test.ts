@@ -176,6 +176,7 @@ describe('runs through a driver', () => {
       'access-token-in-config-file': 'profiles.credentials-file-0600',
       'expires-at-far-future': 'profiles.credentials-file-0600',
       'credentials-file-mode-kept-on-rewrite': 'profiles.credentials-file-rewritten-0600',
+      'workspace-default-read-as-none': 'credentials.workspace-id-env-default',
     };
     const messages: Record<string, string> = {};
     for (const [fault, id] of Object.entries(faults)) {

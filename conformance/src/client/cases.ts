@@ -36,6 +36,8 @@ export const FIXTURES = {
   service_account_id: 'the service account of `rule_id`',
   rule_id_multi: 'a federation rule covering both workspaces',
   service_account_id_multi: 'the service account of `rule_id_multi`',
+  rule_id_default: "a federation rule covering the first workspace and the organization's Default Workspace",
+  service_account_id_default: 'the service account of `rule_id_default`',
   jwt_a: 'an identity-provider JWT both rules accept',
   jwt_b: 'another identity-provider JWT both rules accept',
   jwt_untrusted: 'a JWT signed by a key the issuer does not publish (its exchange fails)',
@@ -419,6 +421,29 @@ function scenarios(v: Vendor): ClientCase[] {
         wire: {
           credential: exchanged,
           exchanges: { min: 1, federation_rule_id: f('rule_id_multi'), workspace_id: f('workspace_id_2') },
+        },
+      },
+    },
+    {
+      id: 'credentials.workspace-id-env-default',
+      title: 'The workspace variable `default` is sent as the literal `default` (the Default Workspace)',
+      requirements: ['CRED-ENV-WORKSPACE-ID', 'CRED-ENV-WORKSPACE-ID-CONDITIONAL'],
+      setup: {
+        env: {
+          [e.federationRuleId]: f('rule_id_default'),
+          [e.organizationId]: f('organization_id'),
+          [e.serviceAccountId]: f('service_account_id_default'),
+          [e.identityTokenFile]: `${f('work')}/a.jwt`,
+          [e.workspaceId]: 'default',
+        },
+        files: tokens,
+      },
+      calls: [message],
+      expect: {
+        outcome: ok,
+        wire: {
+          credential: exchanged,
+          exchanges: { min: 1, federation_rule_id: f('rule_id_default'), workspace_id: 'default' },
         },
       },
     },

@@ -78,6 +78,7 @@ export async function createFixtures(
   };
   const single = await rule('client-single', [ws1.id]);
   const multi = await rule('client-multi', [ws1.id, ws2.id]);
+  const withDefault = await rule('client-default', [ws1.id, 'default']);
 
   const now = adapter.now ? (await adapter.now()) / 1000 : Date.now() / 1000;
   const jwt = (k: typeof key, n: string) =>
@@ -122,6 +123,8 @@ export async function createFixtures(
     service_account_id: single.sa,
     rule_id_multi: multi.rule,
     service_account_id_multi: multi.sa,
+    rule_id_default: withDefault.rule,
+    service_account_id_default: withDefault.sa,
     jwt_a: await jwt(key, 'a'),
     jwt_b: await jwt(key, 'b'),
     jwt_untrusted: await jwt(forger, 'x'),

@@ -174,6 +174,12 @@ export const CLIENT_FAULTS: readonly ClientFault[] = [
     description: 'The workspace variable is never sent with the exchange.',
   },
   {
+    name: 'workspace-default-read-as-none',
+    breaks: ['CRED-ENV-WORKSPACE-ID'],
+    killedBy: ['credentials.workspace-id-env-default'],
+    description: 'The workspace variable set to `default` is read as no workspace: the exchange omits it.',
+  },
+  {
     name: 'constructor-arguments-ignored',
     breaks: ['CRED-SOURCE-1-CONSTRUCTOR'],
     killedBy: ['credentials.constructor-key-first', 'credentials.constructor-federation-first'],
