@@ -4,7 +4,7 @@
  * files the client left behind. Returns the problems found (none: the case passed).
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { access, BETA_IDENTIFIERS, pathPattern, spec, type Vendor } from '@vendor-api/spec';
 import type { WIRE_RULES } from './cases.js';
@@ -280,20 +280,30 @@ async function secretsOnlyIn(
 ): Promise<string[]> {
   const issued = server.exchanges.flatMap((x) => (x.accessToken ? [x.accessToken] : []));
   if (issued.length === 0) return problems;
+  // The configuration directory's layout is the documents' (configs/ non-secret, credentials/
+  // secret); elsewhere a client may keep its own cache, if no one else can read it.
+  const configDir = dirname(dirname(allowed));
   const files = [...(await filesUnder(dirs.home)), ...(await filesUnder(dirs.work))];
   for (const path of files) {
     if (path === allowed) continue;
     let text: string;
+    let mode: number;
     try {
       const info = await stat(path);
       if (info.size > 1_000_000) continue;
+      mode = info.mode & 0o777;
       text = await readFile(path, 'utf8');
     } catch {
       continue;
     }
-    if (issued.some((t) => text.includes(t)))
+    if (!issued.some((t) => text.includes(t))) continue;
+    if (path.startsWith(`${configDir}${sep}`))
       problems.push(
-        `${path}: holds an access token of this run; the documents put the cached token in ${allowed} only`,
+        `${path}: holds an access token of this run; in the configuration directory the documents put it in ${allowed} only`,
+      );
+    else if (mode & 0o077)
+      problems.push(
+        `${path}: holds an access token of this run with mode ${mode.toString(8).padStart(4, '0')} (others may read it)`,
       );
   }
   return problems;

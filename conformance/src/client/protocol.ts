@@ -173,9 +173,10 @@ export interface WireExpectation {
   /** Values that no request may carry in a credential header. */
   readonly never_sent?: readonly string[];
   /**
-   * The only file under the home and scratch directories that may hold an access token an
-   * exchange of this run answered (the profile's credentials file); every other file holding one
-   * is a secret written where the documents do not put it.
+   * The only file of the configuration directory (the folder above its folder) that may hold an
+   * access token an exchange of this run answered: the profile's credentials file. Any other file
+   * there holding one, or one elsewhere under the home and scratch directories that others may
+   * read, is a secret written where the documents do not put it.
    */
   readonly secrets_only_in?: string;
   /** Requests (method and path template) the client must have sent, at least this many times. */
