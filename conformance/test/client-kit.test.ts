@@ -14,7 +14,7 @@ import { main } from '../src/cli.js';
 import { CLIENT_NOT_OBSERVABLE, clientCases } from '../src/client/cases.js';
 import { parseOutcomes } from '../src/client/judge.js';
 import { CLIENT_CASES_FILE, publishedClientCases } from '../src/client/published.js';
-import { runClientCases, wireRuleLines } from '../src/client/run.js';
+import { foldWireRules, runClientCases, wireRuleLines } from '../src/client/run.js';
 import { CLIENT_ALTERNATIVES, CLIENT_FAULTS, SEEDED_DRIVER } from '../src/client/seeded.js';
 import { CLIENT_DRIVER, README, withClientDriver } from '../src/readme.js';
 
@@ -229,6 +229,14 @@ describe('runs through a driver', () => {
       /VERSION-HEADER-EVERY-REQUEST: broken in 2 of 2 runs \(2 of them fail for it alone\)/,
     );
     expect(lines[0]).toMatch(/POST \/v1\/oauth\/token: vendor-version is missing/);
+    // As reported: the finding first, then each run judged on its own (here: nothing else wrong).
+    const reported = foldWireRules(results);
+    expect(reported.map((r) => [r.id, r.outcome])).toEqual([
+      ['every-request.VERSION-HEADER-EVERY-REQUEST', 'failed'],
+      ...ids.map((id) => [`${id}@reference`, 'passed']),
+    ]);
+    expect(reported[0]?.requirements).toEqual(['VERSION-HEADER-EVERY-REQUEST']);
+    for (const r of reported.slice(1)) expect(r.requirements).not.toContain('VERSION-HEADER-EVERY-REQUEST');
   }, 120_000);
 
   describe('a driver that misbehaves', () => {
@@ -330,6 +338,31 @@ describe('vendor-conformance client', () => {
     expect(await main(['client', '--driver', 'true', '--vendor', 'Acme!'])).toBe(2);
     expect(err.join('\n')).toMatch(/--vendor: vendor name must match/);
   });
+
+  it('a rule every request breaks is one failure block and one failing requirement; the cases pass', async () => {
+    const out: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
+    vi.stubEnv('CLIENT_FAULT', 'version-header-missing');
+    try {
+      const code = await main([
+        'client',
+        '--driver',
+        `${node} "${SEEDED_DRIVER}"`,
+        '--profile',
+        'reference',
+        '--case',
+        'credentials.constructor-key-first,profiles.version-omitted',
+      ]);
+      expect(code).toBe(1);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    const text = out.join('\n');
+    expect(text.match(/✗ every-request\.VERSION-HEADER-EVERY-REQUEST/g)).toHaveLength(1);
+    expect(text).toMatch(/broken in 2 of 2 runs/);
+    expect(text).toMatch(/failing: VERSION-HEADER-EVERY-REQUEST\n/);
+    expect(text).toMatch(/2 passed, 1 failed/);
+  }, 60_000);
 
   it('--vendor NAME runs the cases in that name', async () => {
     errors();

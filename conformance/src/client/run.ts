@@ -277,6 +277,49 @@ export function wireRuleLines(results: readonly ClientCaseResult[]): string[] {
 /** A run whose only failure is a rule every request is held to (reported by `wireRuleLines`). */
 export const isWireOnly = (r: ClientCaseResult): boolean => r.wireOnly === true;
 
+/** The family of the results `foldWireRules` adds, one per rule every request is held to. */
+export const WIRE_FAMILY = 'client/every-request';
+
+/**
+ * The results as a report shows them, the finding first: one failed result per rule every request
+ * is held to that the run broke (`every-request.<RULE>`, its message `wireRuleLines`' line and the
+ * runs it touched), then every run judged on its own: a run that failed for such a rule alone
+ * passed its own checks, and no run is counted against a rule its own result does not fail.
+ */
+export function foldWireRules(results: readonly ClientCaseResult[]): ClientCaseResult[] {
+  const lines = wireRuleLines(results);
+  const broken = new Map<string, string[]>();
+  for (const r of results)
+    for (const w of r.wire ?? []) broken.set(w.rule, [...(broken.get(w.rule) ?? []), r.id]);
+  const findings: ClientCaseResult[] = [...broken].map(([rule, runs], i) => {
+    const unique = [...new Set(runs)];
+    return {
+      id: `every-request.${rule}`,
+      family: WIRE_FAMILY,
+      title: 'A rule every request of a client is held to',
+      requirements: [rule],
+      outcome: 'failed',
+      durationMs: 0,
+      requests: 0,
+      failure: {
+        message: `${(lines[i] ?? rule).replace(`✗ ${rule}: `, '')}\n  runs: ${unique.slice(0, 8).join(', ')}${unique.length > 8 ? `, and ${unique.length - 8} more` : ''}`,
+        step: null,
+        seed: 0,
+        steps: [],
+      },
+    };
+  });
+  const own = results.map((r): ClientCaseResult => {
+    const rules = new Set<string>((r.wire ?? []).map((w) => w.rule));
+    if (rules.size === 0) return r;
+    const requirements = r.requirements.filter((id) => !rules.has(id));
+    if (!r.wireOnly) return { ...r, requirements };
+    const { failure: _failure, wireOnly: _only, ...rest } = r;
+    return { ...rest, requirements, outcome: 'passed' };
+  });
+  return [...findings, ...own];
+}
+
 export async function runClientCases(o: ClientRunOptions): Promise<ClientCaseResult[]> {
   const v = o.vendor ?? publishedVendor;
   const cases = selectClientCases(o.cases, v);
