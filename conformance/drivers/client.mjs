@@ -14,10 +14,12 @@ import {
   VendorClient,
   waitForDream,
 } from '@vendor-api/client';
+import { defineVendor } from '@vendor-api/spec';
 
-/** The client's options: the base URL, the constructor arguments and the environment. */
+/** The client's options: the base URL, the vendor name, the constructor arguments and the environment. */
 export const clientOptions = (plan, env) => ({
   baseURL: plan.base_url,
+  vendor: defineVendor(plan.vendor ?? 'vendor'),
   env,
   maxRetries: 0,
   apiKey: plan.options.api_key,

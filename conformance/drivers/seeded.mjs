@@ -4,9 +4,23 @@
 // client requirement of the documents and the client cases must fail it; an alternative breaks
 // none and they must pass it. The catalog (names, requirements, the cases that kill each fault)
 // is conformance/src/client/seeded.ts; every name there is implemented here (a test checks).
-import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
-import { CredentialsError, UNSETTLED_DREAM_STATUSES, VendorClient } from '@vendor-api/client';
+import {
+  IdentityTokenFileNotFoundError,
+  TokenExchangeError,
+  UNSETTLED_DREAM_STATUSES,
+  VendorClient,
+} from '@vendor-api/client';
 import { credentials, DREAM_ERROR_TYPES, vendor } from '@vendor-api/spec';
 import { Agent } from 'undici';
 import { clientOptions, drive, steps } from './client.mjs';
@@ -35,6 +49,18 @@ const untypedExchangeError = (error) => {
   const kind = steps.error(error);
   return kind.kind === 'exchange' ? { kind: 'api', status: kind.status } : kind;
 };
+/** The profile credentials files the client left, by path. */
+const credentialsFiles = () => {
+  const dir = join(configDir({ ...process.env }) ?? '', 'credentials');
+  return existsSync(dir) ? readdirSync(dir).map((f) => join(dir, f)) : [];
+};
+/** Modes of the credentials files that existed before the client ran (for a fault that keeps them). */
+const modesBefore = new Map();
+/** The active profile's federation block, when it has one. */
+const activeProfile = (env) => {
+  const path = profilePath(env, 'configs');
+  return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined;
+};
 
 export const FAULTS = {
   'env-key-not-shadowing-federation': before((_plan, env) => {
@@ -60,11 +86,12 @@ export const FAULTS = {
     env[e.identityToken] = readFileSync(file, 'utf8').trim();
     delete env[e.identityTokenFile];
   }),
-  'identity-token-file-checked-at-construction': before((_plan, env) => {
-    const file = env[e.identityTokenFile];
-    if (file !== undefined && !existsSync(file))
-      throw new CredentialsError('identity_token_file_not_found', `${file} does not exist`);
-  }),
+  'identity-token-file-missing-untyped': {
+    error: (error) =>
+      error instanceof IdentityTokenFileNotFoundError
+        ? { kind: 'credentials', message: error.message }
+        : steps.error(error),
+  },
   'expired-cached-token-sent': before((plan, env) => {
     const path = profilePath(env, 'credentials');
     if (!existsSync(path)) return;
@@ -73,8 +100,40 @@ export const FAULTS = {
   }),
   'credentials-file-world-readable': {
     done: () => {
-      const dir = join(configDir({ ...process.env }) ?? '', 'credentials');
-      if (existsSync(dir)) for (const f of readdirSync(dir)) chmodSync(join(dir, f), 0o644);
+      for (const f of credentialsFiles()) chmodSync(f, 0o644);
+    },
+  },
+  'credentials-file-mode-kept-on-rewrite': {
+    client: (plan, env) => {
+      for (const f of credentialsFiles()) modesBefore.set(f, statSync(f).mode & 0o777);
+      return steps.client(plan, env);
+    },
+    done: () => {
+      for (const f of credentialsFiles()) if (modesBefore.has(f)) chmodSync(f, modesBefore.get(f));
+    },
+  },
+  'credentials-file-misplaced': {
+    done: () => {
+      for (const f of credentialsFiles()) renameSync(f, join(f, '..', '..', 'credentials.json'));
+    },
+  },
+  'access-token-in-config-file': {
+    done: () => {
+      for (const f of credentialsFiles()) {
+        const config = join(f, '..', '..', 'configs', f.split('/').pop());
+        if (!existsSync(config)) continue;
+        const { access_token } = JSON.parse(readFileSync(f, 'utf8'));
+        writeFileSync(config, JSON.stringify({ ...JSON.parse(readFileSync(config, 'utf8')), access_token }));
+      }
+    },
+  },
+  'expires-at-far-future': {
+    done: () => {
+      const later = new Date(Date.now() + 10 * 365 * 86_400_000).toISOString();
+      for (const f of credentialsFiles()) {
+        const cached = JSON.parse(readFileSync(f, 'utf8'));
+        writeFileSync(f, JSON.stringify({ ...cached, expires_at: later }), { mode: 0o600 });
+      }
     },
   },
   'results-matched-by-position': {
@@ -83,6 +142,17 @@ export const FAULTS = {
       const lines = [];
       for await (const line of client.messages.batches.results(batch)) lines.push(line);
       return Object.fromEntries(call.custom_ids.map((id, i) => [id, lines[i]?.result.type ?? null]));
+    },
+  },
+  'dream-canceled-not-settled': {
+    'dreams.retrieve': async (client, call) => {
+      // Polls until completed or failed, giving up after a bounded number of polls.
+      for (let i = 0; i < 40; i++) {
+        const dream = await client.dreams.retrieve(call.dream_id);
+        if (dream.status === 'completed' || dream.status === 'failed') return { status: dream.status };
+        await new Promise((resolve) => setTimeout(resolve, call.interval_ms));
+      }
+      throw new Error('the dream never settled');
     },
   },
   'polling-stops-at-running': {
@@ -109,6 +179,12 @@ export const FAULTS = {
     }),
   },
   'exchange-error-untyped': { error: untypedExchangeError },
+  'exchange-error-without-request-id': {
+    error: (error) => {
+      const kind = steps.error(error);
+      return kind.kind === 'exchange' ? { ...kind, request_id: null } : kind;
+    },
+  },
   'active-config-ignored': before((_plan, env) => {
     rmSync(join(configDir(env) ?? '', 'active_config'), { force: true });
   }),
@@ -121,7 +197,36 @@ export const FAULTS = {
   'workspace-variable-dropped': before((_plan, env) => {
     delete env[e.workspaceId];
   }),
+  'workspace-default-read-as-none': before((_plan, env) => {
+    if (env[e.workspaceId] === 'default') delete env[e.workspaceId];
+  }),
   'constructor-arguments-ignored': before(() => ({})),
+  'constructor-auth-token-ignored': before((plan) => ({ ...plan.options, auth_token: undefined })),
+  'empty-profile-variable-skipped': before((_plan, env) => {
+    if (env[e.profile] === '') delete env[e.profile];
+  }),
+  'federation-env-activates-from-rule-and-organization': before((plan, env) => {
+    // The rule and organization variables turn the federation path on; the rest from the profile.
+    const profile = activeProfile(env);
+    if (
+      federationComplete(env) ||
+      env[e.federationRuleId] === undefined ||
+      env[e.organizationId] === undefined
+    )
+      return;
+    const auth = profile?.authentication ?? {};
+    return {
+      ...plan.options,
+      credentials: {
+        type: 'oidc_federation',
+        federation_rule_id: env[e.federationRuleId],
+        organization_id: env[e.organizationId],
+        service_account_id: env[e.serviceAccountId] ?? auth.service_account_id ?? '',
+        ...(profile?.workspace_id ? { workspace_id: profile.workspace_id } : {}),
+        identity_token_file: env[e.identityTokenFile] ?? auth.identity_token?.path ?? '',
+      },
+    };
+  }),
   'federation-env-activates-without-service-account': before((plan, env) => {
     const token = env[e.identityTokenFile];
     if (federationComplete(env) || env[e.federationRuleId] === undefined || token === undefined) return;
@@ -158,6 +263,21 @@ export const ALTERNATIVES = {
       const dir = join(configDir({ ...process.env }) ?? '', 'credentials');
       if (existsSync(dir)) for (const f of readdirSync(dir)) rmSync(join(dir, f), { force: true });
     },
+  },
+  'eager-exchange': {
+    client: async (plan, env) => {
+      const client = steps.client(plan, env);
+      const c = client.auth.state.credential;
+      if (c.kind === 'none' && c.reason) throw c.reason;
+      if (c.kind === 'token_provider') await c.provider.getToken();
+      return client;
+    },
+  },
+  'request-id-from-header-only': {
+    error: (error) =>
+      error instanceof TokenExchangeError
+        ? { ...steps.error(error), request_id: error.headers['request-id'] ?? null }
+        : steps.error(error),
   },
   'resolution-errors-at-construction': {
     client: (plan, env) => {

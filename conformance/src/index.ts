@@ -31,6 +31,7 @@ export { CaseContext, type CaseDefinition, defineCase } from './case.js';
 export { allCases } from './cases/index.js';
 export { main, VERSION } from './cli.js';
 export { CLIENT_NOT_OBSERVABLE, clientCases, FIXTURES as CLIENT_FIXTURES } from './client/cases.js';
+export type { WireBreak } from './client/judge.js';
 export type {
   Call as ClientCall,
   CallsFile,
@@ -47,7 +48,13 @@ export {
   SERVER_PROFILES,
 } from './client/protocol.js';
 export { publishedClientCases } from './client/published.js';
-export { type ClientRunOptions, runClientCases } from './client/run.js';
+export {
+  type ClientCaseResult,
+  type ClientRunOptions,
+  foldWireRules,
+  runClientCases,
+  wireRuleLines,
+} from './client/run.js';
 export {
   CLIENT_ALTERNATIVES,
   CLIENT_FAULTS,

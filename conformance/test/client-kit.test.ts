@@ -8,13 +8,13 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spec } from '@vendor-api/spec';
+import { defineVendor, spec } from '@vendor-api/spec';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../src/cli.js';
 import { CLIENT_NOT_OBSERVABLE, clientCases } from '../src/client/cases.js';
 import { parseOutcomes } from '../src/client/judge.js';
 import { CLIENT_CASES_FILE, publishedClientCases } from '../src/client/published.js';
-import { runClientCases } from '../src/client/run.js';
+import { foldWireRules, runClientCases, wireRuleLines } from '../src/client/run.js';
 import { CLIENT_ALTERNATIVES, CLIENT_FAULTS, SEEDED_DRIVER } from '../src/client/seeded.js';
 import { CLIENT_DRIVER, README, withClientDriver } from '../src/readme.js';
 
@@ -127,6 +127,118 @@ describe('runs through a driver', () => {
     expect(failed[0]?.failure?.message).toMatch(/expected result/);
   }, 60_000);
 
+  const seeded = `${node} "${SEEDED_DRIVER}"`;
+  const outcomes = (results: readonly { id: string; outcome: string; failure?: { message: string } }[]) =>
+    results.map((r) =>
+      `${r.id} ${r.outcome} ${r.outcome === 'passed' ? '' : (r.failure?.message ?? '')}`.trim(),
+    );
+
+  it('a client may exchange when it is built: its typed errors are judged at construction too', async () => {
+    const ids = ['credentials.identity-token-file-missing-at-exchange', 'credentials.exchange-error-typed'];
+    const results = await runClientCases({
+      driver: seeded,
+      cases: ids,
+      env: { CLIENT_ALTERNATIVE: 'eager-exchange' },
+      timeoutMs: 30_000,
+    });
+    expect(outcomes(results)).toEqual(
+      ids.flatMap((id) => [`${id}@reference passed`, `${id}@alternatives passed`]),
+    );
+  }, 120_000);
+
+  it('the request id is judged wherever the answer carried it; none only where the client may not look', async () => {
+    const id = 'credentials.exchange-error-typed';
+    const headerOnly = await runClientCases({
+      driver: seeded,
+      cases: [id],
+      env: { CLIENT_ALTERNATIVE: 'request-id-from-header-only' },
+      timeoutMs: 30_000,
+    });
+    expect(outcomes(headerOnly)).toEqual([`${id}@reference passed`, `${id}@alternatives passed`]);
+    const none = await runClientCases({
+      driver: seeded,
+      cases: [`${id}@reference`],
+      env: { CLIENT_FAULT: 'exchange-error-without-request-id' },
+      timeoutMs: 30_000,
+    });
+    expect(none[0]?.outcome).toBe('failed');
+    expect(none[0]?.failure?.message).toMatch(/request_id is null, the answer carried .* in every place/);
+  }, 120_000);
+
+  it('the blind spots are looked at: each new fault fails its case', async () => {
+    const faults = {
+      'constructor-auth-token-ignored': 'credentials.constructor-auth-token-first',
+      'empty-profile-variable-skipped': 'credentials.empty-profile-variable-occupies-slot',
+      'federation-env-activates-from-rule-and-organization':
+        'credentials.federation-env-rule-and-organization-only-not-active',
+      'dream-canceled-not-settled': 'dreams.poll-until-canceled',
+      'credentials-file-misplaced': 'profiles.credentials-file-0600',
+      'access-token-in-config-file': 'profiles.credentials-file-0600',
+      'expires-at-far-future': 'profiles.credentials-file-0600',
+      'credentials-file-mode-kept-on-rewrite': 'profiles.credentials-file-rewritten-0600',
+      'workspace-default-read-as-none': 'credentials.workspace-id-env-default',
+    };
+    const messages: Record<string, string> = {};
+    for (const [fault, id] of Object.entries(faults)) {
+      const [r] = await runClientCases({
+        driver: seeded,
+        cases: [`${id}@reference`],
+        env: { CLIENT_FAULT: fault },
+        timeoutMs: 30_000,
+      });
+      expect(r?.outcome, `${fault} on ${id}`).toBe('failed');
+      messages[fault] = r?.failure?.message ?? '';
+    }
+    expect(messages['credentials-file-misplaced']).toMatch(/credentials\.json: holds an access token/);
+    expect(messages['access-token-in-config-file']).toMatch(/configs\/ci\.json: holds an access token/);
+    expect(messages['expires-at-far-future']).toMatch(/expires_at is .*expires_in/);
+    expect(messages['credentials-file-mode-kept-on-rewrite']).toMatch(/mode 0644, expected 0600/);
+  }, 240_000);
+
+  it('the kit runs for another vendor name: cases, embedded server, fixtures and driver alike', async () => {
+    const ids = [
+      'credentials.env-key-shadows-federation',
+      'credentials.federation-env-token-file',
+      'batches.results-matched-by-custom-id',
+      'dreams.poll-until-canceled',
+    ];
+    const results = await runClientCases({
+      driver: clientDriver,
+      cases: ids.map((id) => `${id}@reference`),
+      vendor: defineVendor('acme'),
+      timeoutMs: 30_000,
+    });
+    expect(outcomes(results)).toEqual(ids.map((id) => `${id}@reference passed`));
+  }, 120_000);
+
+  it('a wire rule broken on every request is one line with its count; each case is still judged', async () => {
+    const ids = ['credentials.federation-env-token-file', 'profiles.config-dir-under-home'];
+    const results = await runClientCases({
+      driver: seeded,
+      cases: ids.map((id) => `${id}@reference`),
+      env: { CLIENT_FAULT: 'version-header-missing' },
+      timeoutMs: 30_000,
+    });
+    // The exchange without the version header still reaches the server, repaired: nothing else fails.
+    expect(results.map((r) => [r.id, r.outcome, r.wireOnly])).toEqual(
+      ids.map((id) => [`${id}@reference`, 'failed', true]),
+    );
+    const lines = wireRuleLines(results);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /VERSION-HEADER-EVERY-REQUEST: broken in 2 of 2 runs \(2 of them fail for it alone\)/,
+    );
+    expect(lines[0]).toMatch(/POST \/v1\/oauth\/token: vendor-version is missing/);
+    // As reported: the finding first, then each run judged on its own (here: nothing else wrong).
+    const reported = foldWireRules(results);
+    expect(reported.map((r) => [r.id, r.outcome])).toEqual([
+      ['every-request.VERSION-HEADER-EVERY-REQUEST', 'failed'],
+      ...ids.map((id) => [`${id}@reference`, 'passed']),
+    ]);
+    expect(reported[0]?.requirements).toEqual(['VERSION-HEADER-EVERY-REQUEST']);
+    for (const r of reported.slice(1)) expect(r.requirements).not.toContain('VERSION-HEADER-EVERY-REQUEST');
+  }, 120_000);
+
   describe('a driver that misbehaves', () => {
     let dir: string;
     afterEach(async () => {
@@ -163,6 +275,31 @@ describe('runs through a driver', () => {
       expect(r?.failure?.message).toMatch(/did not finish within 1.5 s/);
     }, 60_000);
 
+    it('a case failing on its own and on a wire rule shows both, the rule named once', async () => {
+      // Sends its message with the other key and no version header.
+      const driver = await script(`
+        const plan = JSON.parse((await import('node:fs')).readFileSync(process.env.CLIENT_CONFORMANCE_CALLS, 'utf8'));
+        const res = await fetch(plan.base_url + '/v1/messages', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': process.env.VENDOR_API_KEY },
+          body: JSON.stringify(plan.calls[0].params),
+        });
+        console.log(JSON.stringify({ id: 'construct', ok: true }));
+        console.log(JSON.stringify({ id: 'm1', ok: res.ok }));
+      `);
+      const [r] = await runClientCases({
+        driver,
+        cases: ['credentials.constructor-key-first@reference'],
+        timeoutMs: 30_000,
+      });
+      expect(r?.outcome).toBe('failed');
+      expect(r?.wireOnly).toBeUndefined();
+      expect(r?.wire?.map((w) => w.rule)).toEqual(['VERSION-HEADER-EVERY-REQUEST']);
+      expect(r?.failure?.message).toMatch(/expected the API key/);
+      expect(r?.failure?.message).toMatch(/also broke VERSION-HEADER-EVERY-REQUEST/);
+      expect(wireRuleLines(r ? [r] : [])[0]).toMatch(/broken in 1 of 1 runs \(0 of them fail for it alone\)/);
+    }, 60_000);
+
     it('"unsupported" makes the case a skip with the reason the driver gave', async () => {
       const driver = await script(
         `console.log(JSON.stringify({ id: 'construct', ok: false, error: { kind: 'unsupported', message: 'no constructor here' } }));`,
@@ -197,5 +334,47 @@ describe('vendor-conformance client', () => {
     err = errors();
     expect(await main(['client', '--driver', 'true', '--case', 'credentials.nope'])).toBe(2);
     expect(err.join('\n')).toMatch(/unknown client case credentials.nope/);
+    err = errors();
+    expect(await main(['client', '--driver', 'true', '--vendor', 'Acme!'])).toBe(2);
+    expect(err.join('\n')).toMatch(/--vendor: vendor name must match/);
   });
+
+  it('a rule every request breaks is one failure block and one failing requirement; the cases pass', async () => {
+    const out: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
+    vi.stubEnv('CLIENT_FAULT', 'version-header-missing');
+    try {
+      const code = await main([
+        'client',
+        '--driver',
+        `${node} "${SEEDED_DRIVER}"`,
+        '--profile',
+        'reference',
+        '--case',
+        'credentials.constructor-key-first,profiles.version-omitted',
+      ]);
+      expect(code).toBe(1);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    const text = out.join('\n');
+    expect(text.match(/✗ every-request\.VERSION-HEADER-EVERY-REQUEST/g)).toHaveLength(1);
+    expect(text).toMatch(/broken in 2 of 2 runs/);
+    expect(text).toMatch(/failing: VERSION-HEADER-EVERY-REQUEST\n/);
+    expect(text).toMatch(/2 passed, 1 failed/);
+  }, 60_000);
+
+  it('--vendor NAME runs the cases in that name', async () => {
+    errors();
+    const code = await main([
+      'client',
+      '--driver',
+      clientDriver,
+      '--vendor',
+      'acme',
+      '--case',
+      'credentials.env-auth-token-shadows-federation@reference',
+    ]);
+    expect(code).toBe(0);
+  }, 60_000);
 });

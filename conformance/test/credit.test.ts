@@ -33,7 +33,7 @@ beforeAll(async () => {
   target = {
     baseUrl: `http://127.0.0.1:${port}`,
     adminKey: `${spec.vendor.prefixes.adminKey}01-refused`,
-    workspace: { id: 'wrkspc_refused', apiKey: `${spec.vendor.prefixes.workspaceKey}01-refused` },
+    workspace: { id: 'wrkspc_refused', apiKey: 'sk-refused-workspace-key' },
     organizationId: '00000000-0000-4000-8000-000000000000',
   };
 });

@@ -6,8 +6,9 @@
  * runs.
  */
 import { createSpec, defineVendor, spec, type VendorSpec } from '@vendor-api/spec';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allCases } from '../src/cases/index.js';
+import { main } from '../src/cli.js';
 import { startEmbedded } from '../src/embedded.js';
 import { runCases } from '../src/runner.js';
 
@@ -44,4 +45,37 @@ describe('the suite for vendor acme against a server for vendor acme', () => {
     const results = await againstAcme(spec, ['access']);
     expect(results.filter((r) => r.outcome === 'failed').length).toBeGreaterThan(0);
   }, 60_000);
+});
+
+describe('vendor-conformance run --vendor NAME', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const quiet = () => {
+    const out: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
+    vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
+    return out;
+  };
+
+  it('runs the suite and the embedded server in that name (the version header is acme-version)', async () => {
+    const out = quiet();
+    const code = await main([
+      'run',
+      '--vendor',
+      'acme',
+      '--case',
+      'access.version-header',
+      '--seed',
+      '7',
+      '--runs',
+      '2',
+    ]);
+    expect(out.join('\n')).toMatch(/1 passed, 0 failed/);
+    expect(code).toBe(0);
+  }, 60_000);
+
+  it('refuses a name that cannot be one', async () => {
+    const out = quiet();
+    expect(await main(['run', '--vendor', 'Acme!'])).toBe(2);
+    expect(out.join('\n')).toMatch(/--vendor: vendor name must match/);
+  });
 });

@@ -36,6 +36,8 @@ export const FIXTURES = {
   service_account_id: 'the service account of `rule_id`',
   rule_id_multi: 'a federation rule covering both workspaces',
   service_account_id_multi: 'the service account of `rule_id_multi`',
+  rule_id_default: "a federation rule covering the first workspace and the organization's Default Workspace",
+  service_account_id_default: 'the service account of `rule_id_default`',
   jwt_a: 'an identity-provider JWT both rules accept',
   jwt_b: 'another identity-provider JWT both rules accept',
   jwt_untrusted: 'a JWT signed by a key the issuer does not publish (its exchange fails)',
@@ -185,6 +187,45 @@ function scenarios(v: Vendor): ClientCase[] {
       expect: { outcome: ok, wire: { credential: exchanged, exchanges: { min: 1, ...viaProfile } } },
     },
     {
+      id: 'credentials.constructor-auth-token-first',
+      title: 'An auth token passed to the constructor wins over the environment and federation',
+      requirements: ['CRED-FIRST-SOURCE-WINS', 'CRED-SOURCE-1-CONSTRUCTOR'],
+      setup: {
+        options: { auth_token: f('access_token') },
+        env: { [e.apiKey]: f('key_env'), ...federationEnv() },
+        files: tokens,
+      },
+      calls: [message],
+      expect: {
+        outcome: ok,
+        wire: { credential: { bearer: f('access_token') }, exchanges: { count: 0 } },
+      },
+    },
+    {
+      id: 'credentials.constructor-federation-before-env-key',
+      title: 'Federation settings passed to the constructor win over the API-key variable',
+      requirements: ['CRED-FIRST-SOURCE-WINS', 'CRED-SOURCE-1-CONSTRUCTOR'],
+      setup: {
+        options: {
+          credentials: {
+            type: 'oidc_federation',
+            federation_rule_id: f('rule_id_multi'),
+            organization_id: f('organization_id'),
+            service_account_id: f('service_account_id_multi'),
+            workspace_id: f('workspace_id_2'),
+            identity_token_file: `${f('work')}/b.jwt`,
+          },
+        },
+        env: { [e.apiKey]: f('key_env') },
+        files: tokens,
+      },
+      calls: [message],
+      expect: {
+        outcome: ok,
+        wire: { credential: exchanged, exchanges: { min: 1, ...viaProfile }, never_sent: [f('key_env')] },
+      },
+    },
+    {
       id: 'credentials.env-key-shadows-federation',
       title: 'The API-key variable shadows a named profile and the federation variables',
       requirements: ['CRED-SOURCE-2-ENV', 'CRED-ENV-SHADOWS-FEDERATION'],
@@ -239,6 +280,21 @@ function scenarios(v: Vendor): ClientCase[] {
       },
       calls: [message],
       expect: { outcome: ok, wire: { credential: exchanged, exchanges: { min: 1, ...viaProfile } } },
+    },
+    {
+      id: 'credentials.empty-profile-variable-occupies-slot',
+      title:
+        'A profile variable set to the empty string still names a profile (none exists): an error, not a fall-through',
+      requirements: ['CRED-ENV-EMPTY-OCCUPIES-SLOT', 'CRED-NAMED-PROFILE-MISSING-ERROR'],
+      setup: {
+        env: { [e.profile]: '', ...federationEnv() },
+        files: [...tokens, profile('default')],
+      },
+      calls: [message],
+      expect: {
+        outcome: { ok: false, kind: ['credentials'], at: 'construct-or-call' },
+        wire: { no_requests: true },
+      },
     },
     {
       id: 'credentials.named-profile-missing-is-an-error',
@@ -310,6 +366,21 @@ function scenarios(v: Vendor): ClientCase[] {
       expect: { outcome: ok, wire: { credential: exchanged, exchanges: { min: 1, ...viaProfile } } },
     },
     {
+      id: 'credentials.federation-env-rule-and-organization-only-not-active',
+      title:
+        'The rule and organization variables alone do not turn the federation path on: the active profile is used whole',
+      requirements: ['CRED-FEDERATION-ENV-ACTIVATION', 'CRED-SOURCE-5-ACTIVE-PROFILE'],
+      setup: {
+        env: {
+          [e.federationRuleId]: f('rule_id'),
+          [e.organizationId]: f('organization_id'),
+        },
+        files: [...tokens, profile('default')],
+      },
+      calls: [message],
+      expect: { outcome: ok, wire: { credential: exchanged, exchanges: { min: 1, ...viaProfile } } },
+    },
+    {
       id: 'credentials.federation-env-without-identity-token-not-active',
       title:
         'Without either identity-token variable the federation path stays off: the active profile is used',
@@ -354,6 +425,29 @@ function scenarios(v: Vendor): ClientCase[] {
       },
     },
     {
+      id: 'credentials.workspace-id-env-default',
+      title: 'The workspace variable `default` is sent as the literal `default` (the Default Workspace)',
+      requirements: ['CRED-ENV-WORKSPACE-ID', 'CRED-ENV-WORKSPACE-ID-CONDITIONAL'],
+      setup: {
+        env: {
+          [e.federationRuleId]: f('rule_id_default'),
+          [e.organizationId]: f('organization_id'),
+          [e.serviceAccountId]: f('service_account_id_default'),
+          [e.identityTokenFile]: `${f('work')}/a.jwt`,
+          [e.workspaceId]: 'default',
+        },
+        files: tokens,
+      },
+      calls: [message],
+      expect: {
+        outcome: ok,
+        wire: {
+          credential: exchanged,
+          exchanges: { min: 1, federation_rule_id: f('rule_id_default'), workspace_id: 'default' },
+        },
+      },
+    },
+    {
       id: 'credentials.identity-token-file-reread',
       title: 'The identity-token file is re-read on every exchange',
       requirements: ['CRED-IDENTITY-TOKEN-FILE-REREAD'],
@@ -378,8 +472,27 @@ function scenarios(v: Vendor): ClientCase[] {
       setup: { env: federationEnv({ file: `${f('work')}/absent.jwt` }), files: tokens },
       calls: [message],
       expect: {
-        outcome: { ok: false, kind: ['identity_token_file_not_found'], at: 'call' },
+        // At the exchange: when the client is built if it exchanges then, else at the call.
+        outcome: { ok: false, kind: ['identity_token_file_not_found'], at: 'construct-or-call' },
         wire: { no_requests: true },
+      },
+    },
+    {
+      id: 'credentials.identity-token-file-removed-before-exchange',
+      title: 'An identity-token file removed after the first exchange fails the next exchange, at its call',
+      requirements: ['CRED-IDENTITY-TOKEN-FILE-MISSING', 'CRED-IDENTITY-TOKEN-FILE-REREAD'],
+      setup: {
+        env: federationEnv(),
+        files: tokens,
+        server: {
+          exchange_expires_in: 2,
+          after_exchange: { nth: 1, remove_file: `${f('work')}/a.jwt` },
+        },
+      },
+      calls: [message, { id: 'w', op: 'wait', seconds: 3 }, second],
+      expect: {
+        outcome: { ok: false, kind: ['identity_token_file_not_found'], at: 'call' },
+        wire: { exchanges: { count: 1, assertions: [f('jwt_a')] } },
       },
     },
     {
@@ -395,7 +508,8 @@ function scenarios(v: Vendor): ClientCase[] {
       setup: { env: federationEnv({ literal: 'jwt_untrusted' }) },
       calls: [message],
       expect: {
-        outcome: { ok: false, kind: ['exchange'], at: 'call', from_exchange_answer: true },
+        // At the exchange: when the client is built if it exchanges then, else at the call.
+        outcome: { ok: false, kind: ['exchange'], at: 'construct-or-call', from_exchange_answer: true },
         wire: { exchanges: { min: 1 } },
       },
     },
@@ -478,14 +592,59 @@ function scenarios(v: Vendor): ClientCase[] {
       calls: [message],
       expect: {
         outcome: ok,
-        wire: { credential: exchanged },
+        wire: { credential: exchanged, secrets_only_in: `${f('config_dir')}/credentials/ci.json` },
         files: [
           {
             path: `${f('config_dir')}/credentials/ci.json`,
             if_exists: true,
             mode: '0600',
             access_token_from_exchange: true,
+            expires_at_from_exchange: true,
             json_patterns: { version: ProfileVersion.pattern ?? '' },
+          },
+        ],
+      },
+    },
+    {
+      id: 'profiles.credentials-file-rewritten-0600',
+      title:
+        'A credentials file the client rewrites is left with mode 0600, whatever mode it had, and the token where it belongs',
+      requirements: [
+        'PROFILE-CREDENTIALS-MODE-0600',
+        'PROFILE-CREDENTIALS-PATH',
+        'PROFILE-CREDENTIALS-FIELDS',
+        'PROFILE-CREDENTIALS-SECRET',
+      ],
+      setup: {
+        env: { [e.profile]: 'ci' },
+        files: [
+          ...tokens,
+          profile('ci'),
+          {
+            path: `${f('config_dir')}/credentials/ci.json`,
+            json: {
+              version: PROFILE_CURRENT_VERSION,
+              access_token: f('cached_token'),
+              expires_at: '2001-01-01T00:00:00Z',
+            },
+            mode: '0644',
+          },
+        ],
+      },
+      calls: [message],
+      expect: {
+        outcome: ok,
+        wire: {
+          credential: exchanged,
+          never_sent: [f('cached_token')],
+          secrets_only_in: `${f('config_dir')}/credentials/ci.json`,
+        },
+        files: [
+          {
+            path: `${f('config_dir')}/credentials/ci.json`,
+            if_rewritten: true,
+            mode: '0600',
+            expires_at_from_exchange: true,
           },
         ],
       },
@@ -557,6 +716,20 @@ function scenarios(v: Vendor): ClientCase[] {
         outcome: { ok: true, results: { d: { status: dreamStatus('completed') } } },
         wire: { sent: [{ method: 'GET', path: pathOf('dreams.retrieve'), min: 4 }] },
       },
+    },
+    {
+      id: 'dreams.poll-until-canceled',
+      title: 'A dream canceled while it is polled is settled: polling stops at `canceled`',
+      requirements: ['DREAM-POLL-UNTIL-SETTLED', 'ID-OPAQUE'],
+      fixtures: ['dream'],
+      setup: {
+        env: { [e.apiKey]: f('key_arg') },
+        server: { dream_settles_after_polls: 3, dream_canceled: true },
+      },
+      calls: [
+        { id: 'd', op: 'dreams.retrieve', dream_id: f('dream_id'), until_settled: true, interval_ms: 50 },
+      ],
+      expect: { outcome: { ok: true, results: { d: { status: dreamStatus('canceled') } } } },
     },
     {
       id: 'dreams.unknown-error-type-accepted',

@@ -5,7 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { TokenExchangeParams, type Vendor, WORKSPACE_DEVELOPER_SCOPE } from '@vendor-api/spec';
+import {
+  createSpec,
+  spec as publishedSpec,
+  vendor as publishedVendor,
+  TokenExchangeParams,
+  type Vendor,
+  WORKSPACE_DEVELOPER_SCOPE,
+} from '@vendor-api/spec';
 import { keyPair } from '../cases/federation/support/keys.js';
 import { ISSUER_URL, SUBJECT, sign, validClaims } from '../cases/federation/support/tokens.js';
 import type { Embedded } from '../embedded.js';
@@ -15,6 +22,13 @@ import { BATCH_FIXTURE, type FixtureName } from './cases.js';
 import type { ClientCase } from './protocol.js';
 
 export type FixtureValues = Readonly<Record<FixtureName, string>>;
+
+/** The fixtures' values, and what the judging server needs to move them. */
+export interface Fixtures {
+  readonly values: FixtureValues;
+  /** Cancels the `dream_id` fixture through the API, as its workspace. */
+  readonly cancelDream: (id: string) => Promise<void>;
+}
 
 function need<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`the embedded reference server's control API lacks ${what}`);
@@ -26,9 +40,12 @@ export async function createFixtures(
   c: ClientCase,
   dirs: { readonly home: string; readonly work: string; readonly baseUrl: string },
   v: Vendor,
-): Promise<FixtureValues> {
+): Promise<Fixtures> {
   const { adapter, target } = server;
-  const http = new Http(target, new Recorder());
+  // Requests in the vendor's names (headers, models), as the embedded server for it takes them.
+  const http = new Http(target, new Recorder(), {
+    spec: v.name === publishedVendor.name ? publishedSpec : createSpec(v),
+  });
   const organizationId = target.organizationId ?? '';
   const ws1 = target.workspace;
   const keyEnv = await need(adapter.createWorkspaceKey, 'createWorkspaceKey')(organizationId, ws1.id);
@@ -61,6 +78,7 @@ export async function createFixtures(
   };
   const single = await rule('client-single', [ws1.id]);
   const multi = await rule('client-multi', [ws1.id, ws2.id]);
+  const withDefault = await rule('client-default', [ws1.id, 'default']);
 
   const now = adapter.now ? (await adapter.now()) / 1000 : Date.now() / 1000;
   const jwt = (k: typeof key, n: string) =>
@@ -105,6 +123,8 @@ export async function createFixtures(
     service_account_id: single.sa,
     rule_id_multi: multi.rule,
     service_account_id_multi: multi.sa,
+    rule_id_default: withDefault.rule,
+    service_account_id_default: withDefault.sa,
     jwt_a: await jwt(key, 'a'),
     jwt_b: await jwt(key, 'b'),
     jwt_untrusted: await jwt(forger, 'x'),
@@ -151,7 +171,11 @@ export async function createFixtures(
       throw new Error(`creating the dream fixture failed: ${res.status} ${res.text}`);
     values.dream_id = id;
   }
-  return values;
+  const cancelDream = async (id: string) => {
+    const res = await http.call('dreams.cancel', { path: { dream_id: id } }, false);
+    if (res.status >= 300) throw new Error(`canceling the dream fixture failed: ${res.status} ${res.text}`);
+  };
+  return { values, cancelDream };
 }
 
 /** Replaces `{{name}}` placeholders in every string of a JSON value. */

@@ -4,13 +4,17 @@
  * token exchange's answer, and plays the case's server script: an exchange lifetime, a file
  * rewritten after the nth exchange, a dream that moves on each poll, a rate-limit list served in
  * pages (a behaviour the documents describe but the reference server never shows).
+ *
+ * A request that breaks a wire rule (no version header, an unknown beta identifier) is recorded as
+ * sent and forwarded repaired, so that one rule broken on every request does not hide how the
+ * client behaves otherwise: the judge reports the rule once and still judges the case.
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
-import { errors, fillPath, operation, spec } from '@vendor-api/spec';
+import { BETA_IDENTIFIERS, errors, fillPath, operation, spec, type Vendor } from '@vendor-api/spec';
 import { request } from 'undici';
 import type { DreamDrive } from '../adapter.js';
 import { RATE_LIMIT_PAGE_SIZE } from './cases.js';
@@ -28,6 +32,15 @@ export interface SeenExchange {
   readonly body: Readonly<Record<string, unknown>>;
   readonly status: number;
   readonly requestId: string | null;
+  /** Every request id the answer carried: `request-id`, `x-request-id`, the body's `request_id`. */
+  readonly requestIds: readonly string[];
+  /** Whether the answer carried its request id in each of those places. */
+  readonly requestIdEverywhere: boolean;
+  /** When the exchange was asked for and answered (this machine's clock, epoch ms). */
+  readonly askedAt: number;
+  readonly answeredAt: number;
+  /** The `expires_in` the client was answered. */
+  readonly expiresIn: number | null;
   readonly errorType: string | null;
   readonly accessToken: string | null;
 }
@@ -44,6 +57,31 @@ export interface JudgingServer {
 export interface ScriptHooks {
   readonly dreamId: string;
   readonly driveDream: (id: string, drive: DreamDrive) => Promise<void>;
+  /** Cancels the dream through the API (`dreams.cancel`). */
+  readonly cancelDream?: (id: string) => Promise<void>;
+  /** The vendor whose wire rules a request is repaired to before it is forwarded. */
+  readonly vendor?: Vendor;
+  /**
+   * An exchange's error answer carries its request id in every place a client may read it (the
+   * `request-id` and `x-request-id` headers, the body's `request_id`): a legal server's choice
+   * where the documents do not say where the id travels.
+   */
+  readonly requestIdEverywhere?: boolean;
+}
+
+/** The places an answer may carry its request id (the documents name none). */
+const REQUEST_ID_HEADERS = ['request-id', 'x-request-id'] as const;
+
+function requestIdsOf(
+  headers: Readonly<Record<string, string>>,
+  body: Record<string, unknown> | null,
+): { ids: string[]; everywhere: boolean } {
+  const inBody = [body?.request_id, (body?.error as { request_id?: unknown } | undefined)?.request_id].find(
+    (x): x is string => typeof x === 'string',
+  );
+  const found = [...REQUEST_ID_HEADERS.map((h) => headers[h]), inBody];
+  const ids = [...new Set(found.filter((x): x is string => typeof x === 'string' && x !== ''))];
+  return { ids, everywhere: ids.length > 0 && found.every((x) => typeof x === 'string' && x !== '') };
 }
 
 const HOP_BY_HOP = new Set([
@@ -114,6 +152,20 @@ export async function startJudgingServer(
     const headers: Record<string, string> = {};
     for (const [k, value] of Object.entries(flatHeaders(req.headers)))
       if (!HOP_BY_HOP.has(k)) headers[k] = value;
+    // The wire rules, repaired: the judge has recorded what the client sent.
+    const v = hooks.vendor;
+    if (v) {
+      headers[v.headers.version] = v.apiVersion;
+      const beta = headers[v.headers.beta];
+      if (beta !== undefined) {
+        const allowed = beta
+          .split(',')
+          .map((b) => b.trim())
+          .filter((b) => (BETA_IDENTIFIERS as readonly string[]).includes(b));
+        if (allowed.length) headers[v.headers.beta] = allowed.join(',');
+        else delete headers[v.headers.beta];
+      }
+    }
     const res = await request(new URL(url.pathname + url.search, upstream), {
       method: req.method as 'GET',
       headers,
@@ -149,6 +201,7 @@ export async function startJudgingServer(
     });
 
     if (isExchange) {
+      const askedAt = Date.now();
       const answer = await forward(req, target, body);
       let parsed: Record<string, unknown> | null = null;
       try {
@@ -158,19 +211,37 @@ export async function startJudgingServer(
       }
       const ok = answer.status >= 200 && answer.status < 300;
       const error = parsed?.error as { type?: unknown } | undefined;
+      let carried = requestIdsOf(answer.headers, parsed);
+      const id = carried.ids[0];
+      if (!ok && hooks.requestIdEverywhere && id !== undefined) {
+        for (const h of REQUEST_ID_HEADERS) answer.headers[h] = id;
+        if (parsed) {
+          parsed = { ...parsed, request_id: id };
+          answer.text = JSON.stringify(parsed);
+        }
+        carried = requestIdsOf(answer.headers, parsed);
+      }
+      if (ok && parsed && script.exchange_expires_in !== undefined) {
+        parsed = { ...parsed, expires_in: script.exchange_expires_in };
+        answer.text = JSON.stringify(parsed);
+      }
       exchanges.push({
         body: parseForm(body.toString('utf8'), headers['content-type'] ?? ''),
         status: answer.status,
-        requestId: answer.headers['request-id'] ?? answer.headers['x-request-id'] ?? null,
+        requestId: id ?? null,
+        requestIds: carried.ids,
+        requestIdEverywhere: carried.everywhere,
+        askedAt,
+        answeredAt: Date.now(),
+        expiresIn: ok && typeof parsed?.expires_in === 'number' ? parsed.expires_in : null,
         errorType: typeof error?.type === 'string' ? error.type : null,
         accessToken: ok && typeof parsed?.access_token === 'string' ? parsed.access_token : null,
       });
-      if (ok && parsed && script.exchange_expires_in !== undefined) {
-        answer.text = JSON.stringify({ ...parsed, expires_in: script.exchange_expires_in });
-      }
       const after = script.after_exchange;
-      if (ok && after && exchanges.filter((x) => x.accessToken).length === after.nth)
-        await writeCaseFile(after.write_file);
+      if (ok && after && exchanges.filter((x) => x.accessToken).length === after.nth) {
+        if (after.write_file) await writeCaseFile(after.write_file);
+        if (after.remove_file) await rm(after.remove_file, { force: true });
+      }
       return send(res, answer);
     }
 
@@ -185,7 +256,10 @@ export async function startJudgingServer(
       if (dreamPolls === 2 && settle > 2) await hooks.driveDream(hooks.dreamId, { action: 'start' });
       else if (dreamPolls > 2 && dreamPolls < settle)
         await hooks.driveDream(hooks.dreamId, { action: 'progress' });
-      else if (dreamPolls === settle) {
+      else if (dreamPolls === settle && script.dream_canceled) {
+        if (!hooks.cancelDream) throw new Error('the runner cannot cancel a dream');
+        await hooks.cancelDream(hooks.dreamId);
+      } else if (dreamPolls === settle) {
         if (settle <= 2) await hooks.driveDream(hooks.dreamId, { action: 'start' });
         await hooks.driveDream(
           hooks.dreamId,

@@ -85,6 +85,11 @@ export interface CallsFile {
   readonly protocol: typeof CLIENT_PROTOCOL.name;
   readonly version: typeof CLIENT_PROTOCOL.version;
   readonly case: string;
+  /**
+   * The vendor name the case's names derive from (environment variables, headers, models); a
+   * driver of an SDK built for one vendor name may ignore it.
+   */
+  readonly vendor: string;
   /** The server to call (pass it to the client's base-URL option). */
   readonly base_url: string;
   /** Constructor arguments; absent members are not passed. */
@@ -128,18 +133,24 @@ export interface FileSetup {
 /**
  * The server's behaviour for the case, beyond the reference server's defaults:
  * - `exchange_expires_in`: the token exchange answers this `expires_in` (seconds);
- * - `after_exchange`: once the nth exchange has been answered, a file is rewritten;
+ * - `after_exchange`: once the nth exchange has been answered, a file is rewritten or removed;
  * - `dream_settles_after_polls`: the dream moves one step on each poll (pending, running, ...,
  *   completed) and settles on this poll;
  * - `dream_fails_with`: the dream settles `failed` with this error type (instead of `completed`);
+ * - `dream_canceled`: the dream is canceled on that poll (it settles `canceled`);
  * - `rate_limit_pages`: the organization's rate-limit list is served in this many pages, each with
  *   an opaque `next_page` cursor (the documents say clients loop on it).
  */
 export interface ServerScript {
   readonly exchange_expires_in?: number;
-  readonly after_exchange?: { readonly nth: number; readonly write_file: FileSetup };
+  readonly after_exchange?: {
+    readonly nth: number;
+    readonly write_file?: FileSetup;
+    readonly remove_file?: string;
+  };
   readonly dream_settles_after_polls?: number;
   readonly dream_fails_with?: string;
+  readonly dream_canceled?: true;
   readonly rate_limit_pages?: number;
 }
 
@@ -168,6 +179,13 @@ export interface WireExpectation {
   };
   /** Values that no request may carry in a credential header. */
   readonly never_sent?: readonly string[];
+  /**
+   * The only file of the configuration directory (the folder above its folder) that may hold an
+   * access token an exchange of this run answered: the profile's credentials file. Any other file
+   * there holding one, or one elsewhere under the home and scratch directories that others may
+   * read, is a secret written where the documents do not put it.
+   */
+  readonly secrets_only_in?: string;
   /** Requests (method and path template) the client must have sent, at least this many times. */
   readonly sent?: readonly { readonly method: string; readonly path: string; readonly min: number }[];
 }
@@ -176,10 +194,21 @@ export interface FileExpectation {
   readonly path: string;
   /** Checked only if the client wrote the file (a client may keep its cache in memory). */
   readonly if_exists?: true;
+  /**
+   * Checked only if the client rewrote the file: it existed before the run and now caches a token
+   * an exchange of this run answered.
+   */
+  readonly if_rewritten?: true;
   /** Octal permission bits, e.g. `0600`. */
   readonly mode?: string;
   /** The cached `access_token` is one an exchange of this run answered. */
   readonly access_token_from_exchange?: true;
+  /**
+   * `expires_at` is an instant (an ISO 8601 string, or a number of seconds or milliseconds since
+   * the epoch: the documents show no form) no later than the exchange's answer plus its
+   * `expires_in`, and not before the exchange was asked for.
+   */
+  readonly expires_at_from_exchange?: true;
   /** Top-level members the JSON file holds, with these values (placeholders allowed). */
   readonly json_subset?: Readonly<Record<string, unknown>>;
   /** Top-level string members matching these patterns. */
@@ -196,9 +225,17 @@ export type OutcomeExpectation =
       readonly ok: false;
       /** The kinds accepted for the first failure. */
       readonly kind: readonly ErrorKind[];
-      /** `call`: construction succeeds and the first call fails; `construct-or-call`: either. */
+      /**
+       * `call`: construction succeeds and a call fails; `construct-or-call`: either (the documents
+       * say what is reported, not when: a client may resolve credentials, read the identity-token
+       * file and exchange when it is built or at the first call).
+       */
       readonly at: 'call' | 'construct-or-call';
-      /** For `exchange`: status and `request_id` equal those of the failed exchange's answer. */
+      /**
+       * For `exchange`: the status and error type equal those of the refused exchange's answer, and
+       * `request_id` is one the answer carried (wherever it carried it), or null when the answer
+       * did not carry it in every place a client may read it (the documents do not say where).
+       */
       readonly from_exchange_answer?: true;
     };
 

@@ -14,7 +14,7 @@ import { startEmbedded } from '../embedded.js';
 import type { CaseResult } from '../runner.js';
 import { clientCases } from './cases.js';
 import { createFixtures, materialise } from './fixtures.js';
-import { judge, parseOutcomes } from './judge.js';
+import { judge, parseOutcomes, type WireBreak } from './judge.js';
 import { startJudgingServer, writeCaseFile } from './judging-server.js';
 import {
   CALLS_FILE_VARIABLE,
@@ -38,8 +38,20 @@ export interface ClientRunOptions {
   readonly concurrency?: number;
   /** Extra environment for the driver (besides the case's). */
   readonly env?: Readonly<Record<string, string>>;
+  /** The vendor name the cases, the embedded server and the fixtures derive their names from. */
   readonly vendor?: Vendor;
-  readonly onResult?: (result: CaseResult, index: number, total: number) => void;
+  readonly onResult?: (result: ClientCaseResult, index: number, total: number) => void;
+}
+
+/**
+ * A client case's result. `wire`: the rules every request is held to (`WIRE_RULES`) that the run
+ * broke; they fail the case, and a report names each once for the whole run (`wireRuleLines`),
+ * beside the case's own failures (`failure`, which holds only those).
+ */
+export interface ClientCaseResult extends CaseResult {
+  readonly wire?: readonly WireBreak[];
+  /** The run failed for `wire` alone: every other check of the case passed. */
+  readonly wireOnly?: true;
 }
 
 export interface DriverRun {
@@ -216,7 +228,7 @@ async function runOne(
   profile: ServerProfile,
   o: ClientRunOptions,
   v: Vendor,
-): Promise<CaseResult> {
+): Promise<ClientCaseResult> {
   const started = performance.now();
   const root = await mkdtemp(join(tmpdir(), 'client-case-'));
   const home = join(root, 'home');
@@ -232,19 +244,28 @@ async function runOne(
     requirements: c.requirements,
     credited: [] as readonly string[],
   };
-  const failed = (message: string, requests: number): CaseResult => ({
+  const failed = (
+    message: string,
+    requests: number,
+    wire: readonly WireBreak[] = [],
+    wireOnly = false,
+  ): ClientCaseResult => ({
     ...base,
     outcome: 'failed',
     durationMs: performance.now() - started,
     requests,
     failure: { message, step: null, seed: 0, steps: [] },
+    ...(wire.length ? { wire } : {}),
+    ...(wireOnly ? { wireOnly: true as const } : {}),
   });
   try {
     // The alternatives profile: every legal alternative of the reference server at once.
     embedded = await startEmbedded({
       variants: profile === 'alternatives' ? VARIANTS.map((x) => x.name) : [],
+      ...(v.name === publishedVendor.name ? {} : { vendor: v.name }),
     });
-    const placeholder = await createFixtures(embedded, c, { home, work, baseUrl: '' }, v);
+    const fixtures = await createFixtures(embedded, c, { home, work, baseUrl: '' }, v);
+    const placeholder = fixtures.values;
     judging = await startJudgingServer(
       embedded.target.baseUrl,
       materialise(c.setup.server ?? {}, placeholder),
@@ -253,6 +274,11 @@ async function runOne(
         driveDream: (embedded.adapter.driveDream ?? (() => Promise.reject(new Error('no dream drive')))).bind(
           embedded.adapter,
         ),
+        cancelDream: fixtures.cancelDream,
+        vendor: v,
+        // The reference profile's exchange errors carry the request id in every place a client
+        // may read it; the alternatives profile's only where that server's choice puts it.
+        requestIdEverywhere: profile === 'reference',
       },
     );
     const values = { ...placeholder, base_url: judging.url };
@@ -262,6 +288,7 @@ async function runOne(
       protocol: CLIENT_PROTOCOL.name,
       version: CLIENT_PROTOCOL.version,
       case: c.id,
+      vendor: v.name,
       base_url: judging.url,
       options: kase.setup.options ?? {},
       calls: kase.calls,
@@ -287,6 +314,7 @@ async function runOne(
         durationMs: performance.now() - started,
         requests: judging.requests.length,
       };
+    const judged = await judge(kase, lines, judging, v, { home, work });
     const problems = [
       ...(run.timedOut ? [`the driver did not finish within ${(o.timeoutMs ?? 60_000) / 1000} s`] : []),
       ...(run.overflowed
@@ -295,11 +323,11 @@ async function runOne(
           ]
         : []),
       ...format,
-      ...(await judge(kase, lines, judging, v)),
+      ...judged.problems,
       ...judging.problems,
     ];
     const requests = judging.requests.length;
-    if (problems.length === 0)
+    if (problems.length === 0 && judged.wire.length === 0)
       return {
         ...base,
         outcome: 'passed',
@@ -307,12 +335,20 @@ async function runOne(
         requests,
         credited: c.requirements,
       };
+    if (problems.length === 0)
+      return failed(
+        `no failure of its own; it broke ${[...new Set(judged.wire.map((w) => w.rule))].join(', ')} (every request is held to ${judged.wire.length > 1 ? 'them' : 'it'}): ${judged.wire.map((w) => w.problem).join('; ')}`,
+        requests,
+        judged.wire,
+        true,
+      );
     const tail = run.stderr.trim().split('\n').slice(-8).join('\n');
     return failed(
       `${problems.join('\n')}${tail ? `\ndriver stderr (last lines):\n${tail}` : ''}${
         run.code !== 0 && run.code !== null ? `\ndriver exit code ${run.code}` : ''
-      }`,
+      }${judged.wire.length ? `\nalso broke ${[...new Set(judged.wire.map((w) => w.rule))].join(', ')} (reported once for the run)` : ''}`,
       requests,
+      judged.wire,
     );
   } catch (error) {
     return failed(
@@ -341,7 +377,76 @@ export function selectClientCases(
   return all.filter((c) => wanted.has(c.id));
 }
 
-export async function runClientCases(o: ClientRunOptions): Promise<CaseResult[]> {
+/**
+ * The rules every request is held to that a run broke, each once with the number of runs it
+ * touched (a client that sends no version header breaks it on every case: one line, not forty),
+ * and the runs whose only failure it is.
+ */
+export function wireRuleLines(results: readonly ClientCaseResult[]): string[] {
+  const byRule = new Map<string, { problems: Set<string>; runs: Set<string> }>();
+  for (const r of results)
+    for (const w of r.wire ?? []) {
+      const entry = byRule.get(w.rule) ?? { problems: new Set(), runs: new Set() };
+      entry.problems.add(w.problem);
+      entry.runs.add(r.id);
+      byRule.set(w.rule, entry);
+    }
+  const own = new Set(results.filter((r) => r.failure && !r.wireOnly).map((r) => r.id));
+  return [...byRule].map(([rule, { problems, runs }]) => {
+    const only = [...runs].filter((id) => !own.has(id)).length;
+    const shown = [...problems].slice(0, 3);
+    return `✗ ${rule}: broken in ${runs.size} of ${results.length} runs (${only} of them fail for it alone): ${shown.join('; ')}${problems.size > shown.length ? `; and ${problems.size - shown.length} more` : ''}`;
+  });
+}
+
+/** A run whose only failure is a rule every request is held to (reported by `wireRuleLines`). */
+export const isWireOnly = (r: ClientCaseResult): boolean => r.wireOnly === true;
+
+/** The family of the results `foldWireRules` adds, one per rule every request is held to. */
+export const WIRE_FAMILY = 'client/every-request';
+
+/**
+ * The results as a report shows them, the finding first: one failed result per rule every request
+ * is held to that the run broke (`every-request.<RULE>`, its message `wireRuleLines`' line and the
+ * runs it touched), then every run judged on its own: a run that failed for such a rule alone
+ * passed its own checks, and no run is counted against a rule its own result does not fail.
+ */
+export function foldWireRules(results: readonly ClientCaseResult[]): ClientCaseResult[] {
+  const lines = wireRuleLines(results);
+  const broken = new Map<string, string[]>();
+  for (const r of results)
+    for (const w of r.wire ?? []) broken.set(w.rule, [...(broken.get(w.rule) ?? []), r.id]);
+  const findings: ClientCaseResult[] = [...broken].map(([rule, runs], i) => {
+    const unique = [...new Set(runs)];
+    return {
+      id: `every-request.${rule}`,
+      family: WIRE_FAMILY,
+      title: 'A rule every request of a client is held to',
+      requirements: [rule],
+      credited: [],
+      outcome: 'failed',
+      durationMs: 0,
+      requests: 0,
+      failure: {
+        message: `${(lines[i] ?? rule).replace(`✗ ${rule}: `, '')}\n  runs: ${unique.slice(0, 8).join(', ')}${unique.length > 8 ? `, and ${unique.length - 8} more` : ''}`,
+        step: null,
+        seed: 0,
+        steps: [],
+      },
+    };
+  });
+  const own = results.map((r): ClientCaseResult => {
+    const rules = new Set<string>((r.wire ?? []).map((w) => w.rule));
+    if (rules.size === 0) return r;
+    const requirements = r.requirements.filter((id) => !rules.has(id));
+    if (!r.wireOnly) return { ...r, requirements };
+    const { failure: _failure, wireOnly: _only, ...rest } = r;
+    return { ...rest, requirements, credited: requirements, outcome: 'passed' };
+  });
+  return [...findings, ...own];
+}
+
+export async function runClientCases(o: ClientRunOptions): Promise<ClientCaseResult[]> {
   const v = o.vendor ?? publishedVendor;
   const cases = selectClientCases(o.cases, v);
   const profiles = o.profiles ?? SERVER_PROFILES;
@@ -352,7 +457,7 @@ export async function runClientCases(o: ClientRunOptions): Promise<CaseResult[]>
       .filter((p) => named.size === 0 || named.has(c.id) || named.has(`${c.id}@${p}`))
       .map((p) => [c, p] as const),
   );
-  const results: CaseResult[] = new Array(jobs.length);
+  const results: ClientCaseResult[] = new Array(jobs.length);
   let next = 0;
   let done = 0;
   const worker = async () => {

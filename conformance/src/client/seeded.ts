@@ -60,10 +60,14 @@ export const CLIENT_FAULTS: readonly ClientFault[] = [
     description: 'The identity-token file is read once, when the client is built, and never again.',
   },
   {
-    name: 'identity-token-file-checked-at-construction',
+    name: 'identity-token-file-missing-untyped',
     breaks: ['CRED-IDENTITY-TOKEN-FILE-MISSING'],
-    killedBy: ['credentials.identity-token-file-missing-at-exchange'],
-    description: 'A missing identity-token file fails the construction of the client, not the exchange.',
+    killedBy: [
+      'credentials.identity-token-file-missing-at-exchange',
+      'credentials.identity-token-file-removed-before-exchange',
+    ],
+    description:
+      'A missing identity-token file surfaces as a credentials error, not the file-not-found error.',
   },
   {
     name: 'expired-cached-token-sent',
@@ -78,6 +82,32 @@ export const CLIENT_FAULTS: readonly ClientFault[] = [
     description: "The profile's credentials file is left with mode 0644.",
   },
   {
+    name: 'credentials-file-mode-kept-on-rewrite',
+    breaks: ['PROFILE-CREDENTIALS-MODE-0600'],
+    killedBy: ['profiles.credentials-file-rewritten-0600'],
+    description: 'Rewriting an existing credentials file keeps its mode (0644 stays 0644).',
+  },
+  {
+    name: 'credentials-file-misplaced',
+    breaks: ['PROFILE-CREDENTIALS-PATH'],
+    killedBy: ['profiles.credentials-file-0600', 'profiles.credentials-file-rewritten-0600'],
+    description:
+      'The cached token is written to `<config_dir>/credentials.json`, not `credentials/<name>.json`.',
+  },
+  {
+    name: 'access-token-in-config-file',
+    breaks: ['PROFILE-CREDENTIALS-PATH', 'PROFILE-CREDENTIALS-SECRET'],
+    killedBy: ['profiles.credentials-file-0600', 'profiles.credentials-file-rewritten-0600'],
+    description: "The cached token is also written into the profile's non-secret `configs/<name>.json`.",
+  },
+  {
+    name: 'expires-at-far-future',
+    breaks: ['PROFILE-CREDENTIALS-FIELDS'],
+    killedBy: ['profiles.credentials-file-0600', 'profiles.credentials-file-rewritten-0600'],
+    description:
+      "The credentials file's `expires_at` is ten years away, whatever `expires_in` the exchange answered.",
+  },
+  {
     name: 'results-matched-by-position',
     breaks: ['BATCH-RESULT-MATCH-BY-CUSTOM-ID'],
     killedBy: ['batches.results-matched-by-custom-id'],
@@ -88,6 +118,12 @@ export const CLIENT_FAULTS: readonly ClientFault[] = [
     breaks: ['DREAM-POLL-UNTIL-SETTLED'],
     killedBy: ['dreams.poll-until-settled'],
     description: 'Polling a dream stops once it is no longer `pending`.',
+  },
+  {
+    name: 'dream-canceled-not-settled',
+    breaks: ['DREAM-POLL-UNTIL-SETTLED'],
+    killedBy: ['dreams.poll-until-canceled'],
+    description: 'Polling a dream goes on until it is `completed` or `failed`: `canceled` is not settled.',
   },
   {
     name: 'dream-error-types-closed',
@@ -106,6 +142,12 @@ export const CLIENT_FAULTS: readonly ClientFault[] = [
     breaks: ['ERROR-EXCHANGE-TYPED-CLIENT', 'EXCH-ERROR-CLIENT-WRAP'],
     killedBy: ['credentials.exchange-error-typed'],
     description: 'A refused exchange surfaces as a plain API error, without the typed exchange error.',
+  },
+  {
+    name: 'exchange-error-without-request-id',
+    breaks: ['ERROR-EXCHANGE-TYPED-REQUEST-ID'],
+    killedBy: ['credentials.exchange-error-typed'],
+    description: 'The typed exchange error carries no `request_id`.',
   },
   {
     name: 'active-config-ignored',
@@ -132,10 +174,36 @@ export const CLIENT_FAULTS: readonly ClientFault[] = [
     description: 'The workspace variable is never sent with the exchange.',
   },
   {
+    name: 'workspace-default-read-as-none',
+    breaks: ['CRED-ENV-WORKSPACE-ID'],
+    killedBy: ['credentials.workspace-id-env-default'],
+    description: 'The workspace variable set to `default` is read as no workspace: the exchange omits it.',
+  },
+  {
     name: 'constructor-arguments-ignored',
     breaks: ['CRED-SOURCE-1-CONSTRUCTOR'],
     killedBy: ['credentials.constructor-key-first', 'credentials.constructor-federation-first'],
     description: 'Credentials passed to the constructor are ignored.',
+  },
+  {
+    name: 'constructor-auth-token-ignored',
+    breaks: ['CRED-SOURCE-1-CONSTRUCTOR'],
+    killedBy: ['credentials.constructor-auth-token-first'],
+    description:
+      'An auth token passed to the constructor is ignored (the other constructor arguments are not).',
+  },
+  {
+    name: 'empty-profile-variable-skipped',
+    breaks: ['CRED-ENV-EMPTY-OCCUPIES-SLOT'],
+    killedBy: ['credentials.empty-profile-variable-occupies-slot'],
+    description: 'A profile variable set to the empty string is treated as unset.',
+  },
+  {
+    name: 'federation-env-activates-from-rule-and-organization',
+    breaks: ['CRED-FEDERATION-ENV-ACTIVATION'],
+    killedBy: ['credentials.federation-env-rule-and-organization-only-not-active'],
+    description:
+      'The rule and organization variables turn the federation path on; the service account and identity token come from the active profile.',
   },
   {
     name: 'federation-env-activates-without-service-account',
@@ -158,6 +226,20 @@ export const CLIENT_ALTERNATIVES: readonly ClientAlternative[] = [
       "The exchanged token is cached in memory only; the profile's credentials file is never written.",
     legalBecause:
       'The documents say what the credentials file holds and its mode, not that a client must write it.',
+  },
+  {
+    name: 'eager-exchange',
+    description:
+      'The client exchanges when it is built: a refused exchange or a missing identity-token file fails the construction.',
+    legalBecause:
+      'The documents say what a failed exchange surfaces as and that a missing file fails at exchange time, not when the exchange happens.',
+  },
+  {
+    name: 'request-id-from-header-only',
+    description:
+      "The typed exchange error's `request_id` is read from the `request-id` response header only (null without it).",
+    legalBecause:
+      'The documents say the typed error exposes `request_id`, not where the answer carries it (UNSPEC-EXCH-REQUEST-ID-LOCATION).',
   },
   {
     name: 'resolution-errors-at-construction',

@@ -5,7 +5,8 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { checkNames, integerOption, integerValue, listOption } from '@vendor-api/spec/cli';
+import { defineVendor, vendor as publishedVendor, type Vendor } from '@vendor-api/spec';
+import { checkNames, integerOption, integerValue, listOption, UsageError } from '@vendor-api/spec/cli';
 
 /** Every option of the command line; a command takes those its `options` list. */
 export const OPTIONS = {
@@ -46,6 +47,7 @@ export const OPTIONS = {
   driver: { type: 'string' },
   profile: { type: 'string' },
   list: { type: 'boolean' },
+  vendor: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;
@@ -126,6 +128,19 @@ export const TARGET_OPTS = [
 ] as const satisfies readonly OptionName[];
 export const SELECT_OPTS = ['family', 'case'] as const satisfies readonly OptionName[];
 export const SEED_OPTS = ['seed', 'runs'] as const satisfies readonly OptionName[];
+
+/**
+ * `--vendor NAME`: the vendor name every header, variable, prefix and model id derives from (the
+ * published one without it); a name that cannot be one is a usage error.
+ */
+export function vendorOf(values: Values): Vendor {
+  if (values.vendor === undefined) return publishedVendor;
+  try {
+    return defineVendor(values.vendor);
+  } catch (error) {
+    throw new UsageError(`--vendor: ${(error as Error).message}`);
+  }
+}
 
 /** A comma list option's items, or undefined when it is not given (or empty). */
 export const list = (value: string | undefined): string[] | undefined =>

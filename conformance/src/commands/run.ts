@@ -2,7 +2,7 @@
  * `vendor-conformance run` (the default command): the suite against a target, every case
  * reported (passed, failed, skipped, an expected failure), with JUnit and JSON reports.
  */
-import { spec } from '@vendor-api/spec';
+import { createSpec, spec as publishedSpec } from '@vendor-api/spec';
 import { didYouMean, UsageError } from '@vendor-api/spec/cli';
 import type { Adapter } from '../adapter.js';
 import { CAPABILITIES, type Capability, isCapability, OPT_IN_CAPABILITIES } from '../capabilities.js';
@@ -26,6 +26,7 @@ import {
   TARGET_HELP,
   TARGET_OPTS,
   type Values,
+  vendorOf,
   write,
 } from './common.js';
 import { expectedFailuresOf, selectionOf } from './selection.js';
@@ -122,6 +123,9 @@ async function commandRun(values: Values): Promise<number> {
 }
 
 async function runSuite(values: Values, progress: { ended: number; total: number }): Promise<number> {
+  // `--vendor NAME`: the suite, and the embedded server, in that vendor's names.
+  const vendor = vendorOf(values);
+  const spec = vendor.name === publishedSpec.vendor.name ? publishedSpec : createSpec(vendor);
   const settings = { ...settingsFrom(values), maxWaitMs: maxWaitOf(values) };
   const shard: Shard | undefined = values.shard === undefined ? undefined : parseShard(values.shard);
   const concurrency =
@@ -162,7 +166,9 @@ async function runSuite(values: Values, progress: { ended: number; total: number
       optIn,
       traceDir,
       concurrency,
-      ...(resolved.embedded ? { perCase: () => startEmbedded({ seed: settings.seed }) } : {}),
+      ...(resolved.embedded
+        ? { perCase: () => startEmbedded({ seed: settings.seed, vendor: vendor.name }) }
+        : {}),
       missingReason: resolved.missingReason,
       onResult: (r, i, n) => {
         progress.ended = i + 1;
@@ -223,6 +229,8 @@ ${SELECT_HELP}
                             every request is bounded by --timeout)
   --opt-in CAP,...          run the cases of capabilities that are off unless asked for:
                             large-requests (batch bodies of about 256 MB: slow, ~1 GB of memory)
+  --vendor NAME             the vendor name headers, prefixes, models and variables derive from
+                            (default vendor); the embedded reference server runs for it too
   --fail-on-skip            skipped cases fail the run (exit 1): nothing may go unchecked
   --require CAP,...         the target must offer these capabilities (exit 2 before any case
                             runs when it does not): coverage a CI job insists on
@@ -241,6 +249,7 @@ ${EXIT_HELP}`,
     'max-wait',
     'max-time',
     'opt-in',
+    'vendor',
     'fail-on-skip',
     'require',
     'expected-failures',

@@ -132,7 +132,7 @@ export async function resolveTarget(values: Values, seed: number): Promise<Resol
       throw new UsageError(
         `--adapter ${adapterName} needs --base-url (or --control-url) of the server it adapts`,
       );
-    const e = await startEmbedded({ seed });
+    const e = await startEmbedded({ seed, ...(values.vendor ? { vendor: values.vendor } : {}) });
     return {
       target: e.target,
       adapter: e.adapter,
