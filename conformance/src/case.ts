@@ -68,6 +68,21 @@ export interface FailureDetail {
   readonly steps: readonly Step[];
 }
 
+/**
+ * A check of the suite's own policy where the documents are silent (an Unspecified item with an
+ * `advisory`), that the server did not meet: reported, never deciding the verdict.
+ */
+export interface Advisory {
+  /** The Unspecified id that leaves the answer open. */
+  readonly unspecified: string;
+  /** The suite's policy, as the spec states it. */
+  readonly reason: string;
+  /** What the server answered instead (the first time). */
+  readonly message: string;
+  /** How many checks of the case it was. */
+  readonly count: number;
+}
+
 /** The trace placeholder of the workspace key of a case's own workspace (`workspace()`). */
 const WORKSPACE_KEY_2 = 'workspace_key_2';
 
@@ -80,6 +95,10 @@ export class CaseContext {
   private readonly releases: Release[] = [];
   /** What the server answered every request of the case, over every run of its properties. */
   private readonly observer: Observer;
+  /** Advisory checks the server did not meet, by Unspecified id. */
+  private readonly advised = new Map<string, Advisory>();
+  /** Requirements an advisory check that was not met leaves unobserved. */
+  private readonly unearned = new Set<string>();
   /** Time spent in finished waits for the server's progress, and when the current one started. */
   private waitedTotalMs = 0;
   private waitStartedAt: number | null = null;
@@ -174,6 +193,41 @@ export class CaseContext {
         ...(options.unordered ? { unordered: true } : {}),
       },
     ]);
+  }
+
+  /**
+   * Runs a check of the suite's own policy where the documents are silent: the Unspecified item
+   * (which must carry an `advisory`) leaves the answer open. A check not met is an advisory of the
+   * result, not a failure; the requirements it would have observed are not credited.
+   */
+  async advisory(
+    unspecifiedId: string,
+    requirements: readonly string[],
+    check: () => void | Promise<void>,
+  ): Promise<void> {
+    const item = this.spec.unspecified.find((u) => u.id === unspecifiedId);
+    if (item?.advisory === undefined)
+      throw new Error(
+        `internal error of the suite: ${unspecifiedId} states no advisory policy; please report it`,
+      );
+    try {
+      await check();
+    } catch (error) {
+      if (!(error instanceof CheckFailure)) throw error;
+      const seen = this.advised.get(unspecifiedId);
+      this.advised.set(unspecifiedId, {
+        unspecified: unspecifiedId,
+        reason: item.advisory,
+        message: seen?.message ?? error.message,
+        count: (seen?.count ?? 0) + 1,
+      });
+      for (const id of requirements) this.unearned.add(id);
+    }
+  }
+
+  /** The advisory checks not met so far, and the requirements they leave unobserved. */
+  advisories(): { readonly advisories: readonly Advisory[]; readonly unearned: ReadonlySet<string> } {
+    return { advisories: [...this.advised.values()], unearned: this.unearned };
   }
 
   /** A failed check that is not about one response (an invariant over several). */

@@ -11,6 +11,7 @@ import { integerOption, UsageError } from '@vendor-api/spec/cli';
 import { type Adapter, MissingCapabilityError, type Target, Unobservable } from './adapter.js';
 import { type Capability, OPT_IN_CAPABILITIES } from './capabilities.js';
 import {
+  type Advisory,
   CaseContext,
   type CaseDefinition,
   type FailureDetail,
@@ -47,6 +48,8 @@ export interface CaseResult {
   readonly uncredited?: string;
   /** What the server answered the case's requests, by operation (for the run's credit). */
   readonly observations?: Observations;
+  /** Checks of the suite's own policy the server did not meet (never the verdict). */
+  readonly advisories?: readonly Advisory[];
 }
 
 export interface Shard {
@@ -229,7 +232,10 @@ export async function runOne(definition: CaseDefinition, options: RunOptions): P
     const observations = ctx.observations();
     const unobserved = unobservedRequirements(definition.needs, (c) => options.adapter.capabilities.has(c));
     const lacking = [...new Set(unobserved.values())];
+    const { advisories, unearned } = ctx.advisories();
     // The run's credit (`creditRun`) then asks whether the run saw each refused operation accept.
+    // An advisory not met leaves its requirements uncredited (the advisories say why) and the
+    // verdict as it is.
     const reason = unobserved.size
       ? `${[...unobserved.keys()].join(', ')} observed only through ${lacking.join(', ')}, which the target lacks`
       : undefined;
@@ -238,9 +244,10 @@ export async function runOne(definition: CaseDefinition, options: RunOptions): P
       outcome: 'passed',
       durationMs,
       requests,
-      credited: definition.requirements.filter((id) => !unobserved.has(id)),
+      credited: definition.requirements.filter((id) => !unobserved.has(id) && !unearned.has(id)),
       ...(reason ? { uncredited: reason } : {}),
       observations,
+      ...(advisories.length ? { advisories } : {}),
     };
   }
   let tracePath: string | undefined;

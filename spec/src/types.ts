@@ -52,6 +52,11 @@ export interface Unspecified {
    * its type.
    */
   readonly fields?: readonly `${string}.${string}`[];
+  /**
+   * The suite's own policy where the item leaves the answer open, which it still checks: such a
+   * check is advisory (reported with this reason, never deciding the verdict or the exit code).
+   */
+  readonly advisory?: string;
 }
 
 export type Credential = 'workspace_key' | 'admin_key' | 'access_token';

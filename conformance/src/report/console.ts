@@ -197,6 +197,21 @@ export function summary(
       ),
     );
   }
+  const advised = results.filter((r) => r.advisories?.length);
+  if (advised.length) {
+    lines.push(
+      '',
+      yellow(
+        `Advisories: ${advised.length} cases did not meet the suite's own policy where the documents are silent (never the verdict or the exit code):`,
+      ),
+      ...advised.flatMap((r) =>
+        (r.advisories ?? []).map(
+          (a) =>
+            `  ${r.id} (${a.unspecified}, ${a.count} ${a.count === 1 ? 'check' : 'checks'}): ${printable(a.message.split('\n')[0] ?? '')}\n      why the suite asks: ${a.reason}`,
+        ),
+      ),
+    );
+  }
   const totals = reportTotals(results);
   if (totals.skipped) {
     // Skips for want of a capability are read by capability (what offering it would unlock); the

@@ -54,6 +54,20 @@ const Result = Type.Object({
     description:
       'The requirements the case earned: those of a passing case that what it observed backs (none for other outcomes).',
   }),
+  advisories: Type.Optional(
+    Type.Array(
+      Type.Object({
+        unspecified: Type.String({ description: 'The Unspecified id that leaves the answer open.' }),
+        reason: Type.String({ description: "The suite's own policy, as the spec states it." }),
+        message: Type.String({ description: 'What the server answered instead (the first time).' }),
+        count: Count,
+      }),
+      {
+        description:
+          "Checks of the suite's own policy where the documents are silent that the server did not meet: never the verdict or the exit code.",
+      },
+    ),
+  ),
   uncredited: Type.Optional(
     Type.String({ description: 'For a passing case: why some or all of its requirements are not credited.' }),
   ),
@@ -158,8 +172,9 @@ export function jsonReport(results: readonly CaseResult[], meta: JsonReportMeta)
     totals: reportTotals(results),
     verdict: coverage.verdict,
     requirements: { cited: coverage.cited, checked: coverage.checked, failing: [...coverage.failing] },
-    results: results.map(({ failure, missing, observations: _, ...r }) => ({
+    results: results.map(({ failure, missing, observations: _, advisories, ...r }) => ({
       ...r,
+      ...(advisories ? { advisories: advisories.map((a) => ({ ...a })) } : {}),
       requirements: [...r.requirements],
       credited: [...r.credited],
       ...(missing ? { missing: [...missing] } : {}),

@@ -19,7 +19,7 @@
  * body.
  */
 import { randomBytes } from 'node:crypto';
-import { access, type Endpoint, fillPath } from '@vendor-api/spec';
+import { access, type Capability, type Endpoint, fillPath } from '@vendor-api/spec';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from './clock.js';
 import { FETCH_DEADLINE_MS, type FederationNetwork } from './federation/network.js';
@@ -44,6 +44,11 @@ export interface ServerOptions {
   readonly clock?: Clock;
   /** Mounts the test-control API under `/_test/` (default off). */
   readonly testControl?: boolean;
+  /**
+   * With test control: the capabilities its discovery offers (default: every one it can). A server
+   * offering a subset is what a team's server offering part of the control API looks like.
+   */
+  readonly offeredCapabilities?: readonly Capability[];
   readonly timings?: Partial<Timings>;
   /**
    * Most message batches, dreams and sessions one workspace may hold, each (default the spec's
@@ -182,7 +187,7 @@ export function createServer(options: ServerOptions = {}): FastifyInstance {
     }
   }
 
-  if (options.testControl) registerTestControl(app, state);
+  if (options.testControl) registerTestControl(app, state, options.offeredCapabilities);
   return app;
 }
 

@@ -77,9 +77,8 @@ export const KNOWN_ERROR_TYPES = ['invalid_request_error', 'invalid_request', 'i
  *   documents are silent (keyword -> Unspecified id; for `required`, `{unspecified, documented}`
  *   keeps the documented names): the contract form drops them, so the suite never asserts them;
  * - `x-unshown`: on a property, the Unspecified id of an item that leaves the field's value not
- *   shown (in some or all cases, e.g. when a request omitted it): the contract form accepts the
- *   field absent, null or any value of its schema, so no check can assert one choice. Written
- *   with `unshown()`; the item lists the field in its `fields`.
+ *   shown (in some or all cases, e.g. when a request omitted it); written with `unshown()`, which
+ *   makes the field optional and nullable; the item lists the field in its `fields`.
  */
 export const SCHEMA_ANNOTATIONS = {
   'x-requirements': ['array', 'string'],
@@ -92,12 +91,29 @@ export const SCHEMA_ANNOTATIONS = {
 } as const satisfies Record<`x-${string}`, readonly ('array' | 'string' | 'boolean' | 'object')[]>;
 
 /**
- * A field whose value an Unspecified item leaves not shown (in some or all cases): the contract
- * form accepts it absent, null or any value of the schema (`x-unshown`). The item names the field
- * in its `fields` (`Schema.property`), and a test holds the two together.
+ * A field whose value an Unspecified item leaves not shown (in some or all cases): optional and
+ * nullable in every form (the static type, the OpenAPI document, every validator), so a server may
+ * leave it out (Go's `omitempty`), null it or fill it, and no check can assert one of those. It
+ * carries `x-unshown` with the item's id; the item names the field in its `fields`
+ * (`Schema.property`), and a test holds the two together.
  */
-export const unshown = <T extends TSchema>(unspecifiedId: `UNSPEC-${string}`, schema: T): T =>
-  ({ ...schema, 'x-unshown': unspecifiedId }) as T;
+export const unshown = <T extends TSchema>(unspecifiedId: `UNSPEC-${string}`, schema: T) => {
+  const {
+    description,
+    'x-requirements': requirements,
+    ...value
+  } = schema as T & {
+    description?: string;
+    'x-requirements'?: string[];
+  };
+  return Type.Optional(
+    Type.Union([value as T, Type.Null()], {
+      ...(description === undefined ? {} : { description }),
+      ...(requirements === undefined ? {} : { 'x-requirements': requirements }),
+      'x-unshown': unspecifiedId,
+    }),
+  );
+};
 
 /**
  * The service's standard error body: `{type: "error", error: {type, message}}`. The documents

@@ -4,6 +4,7 @@
  */
 import type { Unspecified } from '../types.js';
 import type { Vendor } from '../vendor.js';
+import { HTTP_ERRORS_NOT_SHOWN } from './messages.js';
 
 const OBJECT = 'Resources and their fields > Message batch';
 const STATES = 'States and transitions > Message batch';
@@ -35,6 +36,7 @@ export function unspecified(v: Vendor): Unspecified[] {
       what: 'HTTP-level errors of batch creation: more than 100,000 requests, a body over 256 MB, an empty or malformed `requests`, a bad or duplicate `custom_id`, a `params` that is not an object.',
       treatment:
         'The reference server answers 400 with the standard error body, error type `invalid_request_error` (a body over the size limit may instead be refused with 413 by the HTTP layer); the conformance suite asserts only a 4xx status with the error body.',
+      advisory: HTTP_ERRORS_NOT_SHOWN,
     },
     {
       id: 'UNSPEC-BATCH-REQUESTS-MIN',

@@ -4,6 +4,7 @@
  */
 import type { Unspecified } from '../types.js';
 import type { Vendor } from '../vendor.js';
+import { HTTP_ERRORS_NOT_SHOWN } from './messages.js';
 
 const S_FIELDS = 'Resources and their fields > Session resources';
 const S_ENDPOINTS = 'Endpoints > Session resources';
@@ -84,12 +85,15 @@ export function unspecified(v: Vendor): Unspecified[] {
       'The success status codes of the session-resource operations are not stated.',
       'The reference server answers 200 for every operation, deletion included; the suite asserts only a 2xx status.',
     ),
-    un(
-      'UNSPEC-SRES-ERRORS',
-      'Errors > Batch request errors',
-      'HTTP errors of the session-resource operations ("not shown"): malformed bodies, unknown session or resource, rotation of a resource kind that does not support it, a foreign memory store, `limit` above 1000.',
-      `${SUITE_4XX} An unknown session or resource is answered 404 \`not_found_error\`, likewise never asserted.`,
-    ),
+    {
+      ...un(
+        'UNSPEC-SRES-ERRORS',
+        'Errors > Batch request errors',
+        'HTTP errors of the session-resource operations ("not shown"): malformed bodies, unknown session or resource, rotation of a resource kind that does not support it, a foreign memory store, `limit` above 1000.',
+        `${SUITE_4XX} An unknown session or resource is answered 404 \`not_found_error\`, likewise never asserted.`,
+      ),
+      advisory: HTTP_ERRORS_NOT_SHOWN,
+    },
     un(
       'UNSPEC-SRES-DELETE-REPEATED',
       S_ENDPOINTS,

@@ -187,10 +187,19 @@ describe('dream object', () => {
     Fail(DreamError, { type: 3 });
   });
 
-  it.each(Object.keys(newDream()))('requires %s', (field) => {
+  // `instructions` when none was sent is not shown (UNSPEC-DREAM-INSTRUCTIONS-OMITTED): optional.
+  it.each(Object.keys(newDream()).filter((f) => f !== 'instructions'))('requires %s', (field) => {
     const rest: Record<string, unknown> = newDream();
     delete rest[field];
     Fail(Dream, rest);
+  });
+
+  it('takes instructions left out, null or a string (UNSPEC-DREAM-INSTRUCTIONS-OMITTED)', () => {
+    const { instructions: _, ...without } = newDream();
+    Ok(Dream, without);
+    Ok(Dream, { ...newDream(), instructions: null });
+    Ok(Dream, { ...newDream(), instructions: 'Merge duplicates.' });
+    Fail(Dream, { ...newDream(), instructions: 3 });
   });
 
   it.each([

@@ -15,9 +15,6 @@
  *   reference server's choice where the documents are silent (a minimum not stated, parameters
  *   whose optionality is not stated). For `required`, the value may be
  *   `{unspecified, documented: [...]}`: only the documented names stay required;
- * - a property carrying `x-unshown` (an Unspecified id) holds a value the documents do not show in
- *   some or all cases: it leaves its object's `required`, and accepts null besides its schema, so
- *   a server that omits it (Go's `omitempty`), nulls it or fills it passes every check;
  * - everything else (required fields, types, patterns, formats, ranges, lengths, constants) stays.
  */
 import { isObject, type Json, type JsonObject } from './json.js';
@@ -53,29 +50,7 @@ export function contract(schema: Json, named: Readonly<Record<string, Json>>): J
       continue;
     out[key] = SCHEMA_MAPS.has(key) && isObject(value) ? mapValues(value, named) : contract(value, named);
   }
-  const unshownFields = isObject(schema.properties)
-    ? Object.entries(schema.properties).flatMap(([name, p]) =>
-        isObject(p) && typeof p['x-unshown'] === 'string' ? [name] : [],
-      )
-    : [];
-  if (unshownFields.length) {
-    if (Array.isArray(out.required)) {
-      const required = out.required.filter((n) => !unshownFields.includes(n as string));
-      if (required.length) out.required = required;
-      else delete out.required;
-    }
-    const props = out.properties as JsonObject;
-    for (const name of unshownFields) props[name] = orNull(props[name] as JsonObject);
-  }
   return out['x-open'] === true ? open(out, named) : out;
-}
-
-/** A schema that also accepts null (its annotations stay outside). */
-function orNull(schema: JsonObject): JsonObject {
-  const outer: JsonObject = {};
-  const inner: JsonObject = {};
-  for (const [k, v] of Object.entries(schema)) (isAnnotation(k) ? outer : inner)[k] = v;
-  return { ...outer, anyOf: [inner, { type: 'null' }] };
 }
 
 function mapValues(map: JsonObject, named: Readonly<Record<string, Json>>): JsonObject {

@@ -94,7 +94,7 @@ export const handlers = {
     // The value when none was sent is not shown (UNSPEC-DREAM-INSTRUCTIONS-OMITTED): the choice
     // table's (the empty string by default; null, or the field left out, are the other choices).
     const instructions = params.instructions ?? c.instructionsWhenOmitted;
-    const dream = {
+    const dream: Dream = {
       type: 'dream',
       id,
       status: 'pending',
@@ -114,8 +114,7 @@ export const handlers = {
         cache_read_input_tokens: 0,
       },
       error: null,
-      // The stored record may lack `instructions` (a variant leaves it out) or hold null.
-    } as Dream;
+    };
     const startMs = state.timings.dreamStartMs;
     const record = state.store.dreams.put({
       id,

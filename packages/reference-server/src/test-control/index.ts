@@ -13,6 +13,7 @@
  */
 import {
   CAPABILITY_NAMES,
+  type Capability,
   CONTROL_PROTOCOL,
   CONTROL_PROTOCOL_VERSION,
   type ControlDiscovery,
@@ -38,7 +39,11 @@ import { registerLifecycleTestControl } from './lifecycle.js';
 
 export { TEST_CONTROL_PREFIX } from './common.js';
 
-export function registerTestControl(app: FastifyInstance, state: ServerState): void {
+export function registerTestControl(
+  app: FastifyInstance,
+  state: ServerState,
+  offered?: readonly Capability[],
+): void {
   const p = TEST_CONTROL_PREFIX;
 
   const movable = (): MovableClock => {
@@ -61,7 +66,10 @@ export function registerTestControl(app: FastifyInstance, state: ServerState): v
   // run's opt-ins; the clock only when it can move), and the seeded organization as the target.
   app.get(controlRoute('capabilities'), async () => {
     const capabilities = CAPABILITY_NAMES.filter(
-      (c) => !OPT_IN_CAPABILITIES.includes(c) && (c !== 'clock' || isMovableClock(state.clock)),
+      (c) =>
+        !OPT_IN_CAPABILITIES.includes(c) &&
+        (c !== 'clock' || isMovableClock(state.clock)) &&
+        (offered === undefined || offered.includes(c)),
     );
     const discovery: ControlDiscovery = {
       protocol: CONTROL_PROTOCOL,

@@ -123,6 +123,16 @@ const scenarios: Record<string, { off: unknown; on: unknown; run: Scenario }> = 
       claims: { ctx: {} },
     })),
   },
+  EXCH_MISSING_FIELD_INVALID_GRANT: {
+    off: 'invalid_request',
+    on: 'invalid_grant',
+    run: async (faults) => {
+      const f = await setupFederation({ faults });
+      const res = await f.exchange({ assertion: undefined });
+      expect(res.status).toBe(400);
+      return (res.json.error as { type?: string } | undefined)?.type;
+    },
+  },
   EXCH_INVALID_GRANT_REVEALS_CAUSE: {
     off: true,
     on: false,
