@@ -8,7 +8,7 @@ import { CONTROL_ENDPOINTS, DECLARED_CAPABILITIES } from '@vendor-api/spec';
 import { ADAPTER_METHODS } from './adapter.js';
 import { CAPABILITIES, type Capability, OPT_IN_CAPABILITIES } from './capabilities.js';
 import type { CaseDefinition } from './case.js';
-import { requiredCapabilities } from './needs.js';
+import { type CapabilityNeed, requiredCapabilities } from './needs.js';
 
 export interface CapabilityRow {
   readonly capability: Capability | null;
@@ -21,11 +21,23 @@ export interface CapabilityRow {
    * that uses it when offered and otherwise runs on the wall clock is not counted.
    */
   readonly cases: readonly string[];
-  /** Requirements cited by those cases. */
+  /**
+   * Cases that run without it but observe some of their requirements only through it
+   * (`observedWith`): without it those requirements are not credited.
+   */
+  readonly observing: readonly string[];
+  /** Requirements it unlocks: those cited by the cases that need it, and those observed through it. */
   readonly requirements: number;
 }
 
 export function capabilityRows(cases: readonly CaseDefinition[]): CapabilityRow[] {
+  /** The requirements a case cites and observes only through the capability. */
+  const observes = (c: CaseDefinition, capability: Capability | null): readonly string[] =>
+    (c.needs ?? [])
+      .flatMap((n) =>
+        typeof n !== 'string' && n.capability === capability ? ((n as CapabilityNeed).observes ?? []) : [],
+      )
+      .filter((id) => c.requirements.includes(id));
   const row = (capability: Capability | null, needing: readonly CaseDefinition[]): CapabilityRow => ({
     capability,
     description: capability ? CAPABILITIES[capability] : 'the documented API with a base URL and keys only',
@@ -36,7 +48,14 @@ export function capabilityRows(cases: readonly CaseDefinition[]): CapabilityRow[
       : [],
     methods: capability ? [...ADAPTER_METHODS[capability]] : [],
     cases: needing.map((c) => c.id).sort(),
-    requirements: new Set(needing.flatMap((c) => c.requirements)).size,
+    observing: cases
+      .filter((c) => observes(c, capability).length > 0)
+      .map((c) => c.id)
+      .sort(),
+    requirements: new Set([
+      ...needing.flatMap((c) => c.requirements),
+      ...cases.flatMap((c) => observes(c, capability)),
+    ]).size,
   });
   return [
     row(
@@ -58,7 +77,7 @@ const cell = (items: readonly string[]) => (items.length ? items.map((i) => `\`$
 export function capabilityTable(cases: readonly CaseDefinition[]): string {
   const rows = capabilityRows(cases);
   const lines = [
-    '| capability | control endpoints | adapter methods | cases | requirements cited |',
+    '| capability | control endpoints | adapter methods | cases (+ observing more) | requirements unlocked |',
     '| --- | --- | --- | ---: | ---: |',
   ];
   for (const r of rows) {
@@ -70,7 +89,7 @@ export function capabilityTable(cases: readonly CaseDefinition[]): string {
           ? ' (a statement: offered in discovery, no endpoint)'
           : '';
     lines.push(
-      `| ${r.capability ? `\`${r.capability}\`: ${r.description}${note}` : `(none): ${r.description}`} | ${cell(r.endpoints)} | ${cell(r.methods)} | ${r.cases.length} | ${r.requirements} |`,
+      `| ${r.capability ? `\`${r.capability}\`: ${r.description}${note}` : `(none): ${r.description}`} | ${cell(r.endpoints)} | ${cell(r.methods)} | ${r.cases.length}${r.observing.length ? ` (+${r.observing.length})` : ''} | ${r.requirements} |`,
     );
   }
   return lines.join('\n');

@@ -24,6 +24,8 @@ export interface CapabilityNeed {
    * capability they are not credited to the case (no credit without observation).
    */
   readonly observes?: readonly string[];
+  /** The capability, or another tenant's credentials given to the run (`--other-*`), will do. */
+  readonly orOtherTenant?: boolean;
 }
 
 /** A capability (required), or a need that says more: optional on the wall clock, or what it is for. */
@@ -46,6 +48,16 @@ export const observedWith = (capability: Capability, ...requirements: string[]):
   capability,
   observes: requirements,
 });
+
+/**
+ * Another tenant (organization): made by the adapter (capability `tenants`), or given to the run
+ * (`--other-admin-key`, `--other-workspace-id`, `--other-workspace-key`).
+ */
+export const anotherTenant: CapabilityNeed = {
+  capability: 'tenants',
+  orOtherTenant: true,
+  for: "another tenant's credentials (or give --other-admin-key, --other-workspace-id and --other-workspace-key)",
+};
 
 /** Whether a need is optional: the case runs without it (on the wall clock, or observing less). */
 const optional = (n: CapabilityNeed) => n.orRealTime === true || n.observes !== undefined;
@@ -128,14 +140,18 @@ export function missingReason(
   return parts.join('; ');
 }
 
-/** The required needs of a case that are missing (neither the adapter's nor asked for on the run). */
+/**
+ * The required needs of a case that are missing (neither the adapter's nor asked for on the run;
+ * `otherTenant`: the run was given another tenant's credentials).
+ */
 export function missingNeeds(
   needs: readonly Need[] = [],
   has: (capability: Capability) => boolean,
+  otherTenant = false,
 ): CapabilityNeed[] {
   return needs
     .map(normalized)
-    .filter((n) => !optional(n) && !has(n.capability))
+    .filter((n) => !optional(n) && !has(n.capability) && !(n.orOtherTenant && otherTenant))
     .filter((n, i, all) => all.findIndex((m) => m.capability === n.capability) === i);
 }
 

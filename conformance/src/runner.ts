@@ -163,6 +163,7 @@ export async function runOne(definition: CaseDefinition, options: RunOptions): P
   const missing = missingNeeds(
     definition.needs,
     (c) => options.adapter.capabilities.has(c) || options.optIn?.has(c) === true,
+    options.target.otherTenant !== undefined,
   );
   if (missing.length) {
     const optInOnly = missing.every((n) => OPT_IN_CAPABILITIES.includes(n.capability));

@@ -7,11 +7,15 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CONTROL_ENDPOINTS } from '@vendor-api/spec';
+import { CONTROL_ENDPOINTS, spec } from '@vendor-api/spec';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Adapter } from '../src/adapter.js';
+import type { Adapter, Target } from '../src/adapter.js';
 import { ADAPTER_METHODS } from '../src/adapter.js';
+import { allCases } from '../src/cases/index.js';
 import { main } from '../src/cli.js';
+import { startEmbedded } from '../src/embedded.js';
+import { runCases } from '../src/runner.js';
+import { pinSettings } from './helpers.js';
 
 let dir: string;
 afterEach(() => {
@@ -66,4 +70,38 @@ describe('vendor-conformance init', () => {
     expect(await main(['init', '--kind', 'rust'])).toBe(2);
     expect(err.join('\n')).toMatch(/--kind takes control or adapter/);
   });
+});
+
+describe("init's counts hold to the code", () => {
+  it('the cases it says run with keys only are the cases that run with keys only, one more with another tenant', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'init-'));
+    const out = join(dir, 'control.md');
+    quiet();
+    expect(await main(['init', '--out', out])).toBe(0);
+    const said = /keys only, (\d+) of (\d+) cases run; (\d+) more with another tenant/.exec(
+      readFileSync(out, 'utf8'),
+    );
+    expect(said, 'the keys-only line').not.toBeNull();
+    const embedded = await startEmbedded({ seed: 7 });
+    try {
+      const keysOnly: Adapter = { name: 'none', capabilities: new Set() } as Adapter;
+      const ran = async (target: Target) =>
+        (
+          await runCases(allCases, {
+            target,
+            adapter: keysOnly,
+            spec,
+            // The embedded server moves batches and dreams only when driven: waits end fast, failed or not.
+            settings: { ...pinSettings(), numRuns: 2, maxWaitMs: 1_000 },
+            concurrency: 4,
+          })
+        ).filter((r) => r.outcome !== 'skipped').length;
+      expect(await ran(embedded.target)).toBe(Number(said![1]));
+      const other = await embedded.adapter.createTenant!();
+      expect(await ran({ ...embedded.target, otherTenant: other })).toBe(Number(said![1]) + Number(said![3]));
+      expect(Number(said![2])).toBe(allCases.length);
+    } finally {
+      await embedded.close();
+    }
+  }, 300_000);
 });

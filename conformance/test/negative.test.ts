@@ -75,9 +75,8 @@ describe('negative cases against a server that accepts anything', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it('fail it', async () => {
-    const c = cases.find((x) => x.id === 'negative.messages-batches-create')!;
-    const r = await runOne(c, {
+  const run = (id: string) =>
+    runOne(cases.find((x) => x.id === id)!, {
       target: {
         baseUrl: url,
         adminKey: 'sk-admin',
@@ -88,7 +87,24 @@ describe('negative cases against a server that accepts anything', () => {
       spec,
       settings: { seed, numRuns: 5, timeoutMs: 5000 },
     });
+
+  it('fail it where the documents answer invalid requests', async () => {
+    const r = await run('negative.messages-create');
     expect(r.outcome).toBe('failed');
     expect(r.failure?.message).toContain('expected a 4xx status');
+  });
+
+  it('advise it, never fail it, where the documents show no HTTP-level errors (the suite policy)', async () => {
+    for (const id of ['negative.messages-batches-create', 'negative.messages-count-tokens']) {
+      const r = await run(id);
+      expect(r.outcome, id).toBe('passed');
+      expect(
+        r.advisories?.map((a) => a.unspecified),
+        id,
+      ).toEqual([id.endsWith('create') ? 'UNSPEC-BATCH-CREATE-ERRORS' : 'UNSPEC-TOKENS-ERRORS']);
+      expect(r.advisories?.[0]?.message, id).toContain('expected a 4xx status');
+      // What the advisory checks would have observed is not credited.
+      expect(r.credited, id).not.toContain('ERROR-BODY-ERROR-TYPE');
+    }
   });
 });

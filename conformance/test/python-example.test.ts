@@ -100,9 +100,25 @@ describe.skipIf(!hasPython)('the suite against the Python example server', () =>
     ]);
   }, 120_000);
 
-  it('fails (exit 1) against the server with its seeded bug duplicate-custom-id on', async () => {
+  it('fails (exit 1) against the server with its seeded bug expires-at-25h on', async () => {
+    const server = await started(['--bug', 'expires-at-25h']);
+    const { code, report } = await runSuite(server, dir, ['--case', 'message-batches.expiry-24h']);
+    expect({ code, outcome: report.results[0]?.outcome }).toEqual({ code: 1, outcome: 'failed' });
+  }, 60_000);
+
+  it('passes (exit 0) with an advisory against its seeded bug duplicate-custom-id, the suite policy', async () => {
     const server = await started(['--bug', 'duplicate-custom-id']);
     const { code, report } = await runSuite(server, dir, ['--case', 'message-batches.custom-id-unique']);
-    expect({ code, outcome: report.results[0]?.outcome }).toEqual({ code: 1, outcome: 'failed' });
+    const [result] = report.results;
+    expect({
+      code,
+      outcome: result?.outcome,
+      advisories: result?.advisories?.map((a) => a.unspecified),
+    }).toEqual({
+      code: 0,
+      outcome: 'passed',
+      advisories: ['UNSPEC-BATCH-CREATE-ERRORS'],
+    });
+    expect(result?.credited).not.toContain('BATCH-ITEM-CUSTOM-ID-UNIQUE');
   }, 60_000);
 });

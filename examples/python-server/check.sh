@@ -4,7 +4,7 @@
 # with a seeded bug and expects the suite to catch it (exit 1). One line per run.
 #
 #   bash examples/python-server/check.sh                  # from the repository root
-#   CHECK_BUGS="duplicate-custom-id expires-at-25h" bash examples/python-server/check.sh
+#   CHECK_BUGS="expires-at-25h earlier-thinking-counted" bash examples/python-server/check.sh
 #   PYTHON=/usr/bin/python3 bash examples/python-server/check.sh   # another interpreter
 #
 # Extra arguments go to every suite run (for example --seed 42 or --runs 50).
@@ -12,7 +12,7 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 here=examples/python-server
-bugs=${CHECK_BUGS:-duplicate-custom-id}
+bugs=${CHECK_BUGS:-expires-at-25h}
 python=${PYTHON:-python3}
 export COREPACK_ENABLE_DOWNLOAD_PROMPT=0
 work=$(mktemp -d)

@@ -20,6 +20,7 @@ import {
 import { didYouMean, UsageError } from '@vendor-api/spec/cli';
 import { capabilityRows } from '../capability-table.js';
 import { allCases } from '../cases/index.js';
+import { missingNeeds } from '../needs.js';
 import type { Command, Values } from './common.js';
 
 const INIT_HELP = `Usage: vendor-conformance init [--kind control|adapter] [--out FILE] [--force]
@@ -70,6 +71,11 @@ async function exists(path: string): Promise<boolean> {
 export function controlStarter(): string {
   const rows = capabilityRows(allCases);
   const none = rows.find((r) => r.capability === null);
+  // Cases that run with keys only once the run is given another tenant's keys too.
+  const withTenantKeys = allCases.filter(
+    (c) =>
+      missingNeeds(c.needs, () => false).length > 0 && missingNeeds(c.needs, () => false, true).length === 0,
+  ).length;
   const lines = [
     '# Conformance control API: what to implement',
     '',
@@ -89,7 +95,11 @@ export function controlStarter(): string {
     'npx vendor-conformance run --control-url http://127.0.0.1:PORT/PREFIX --control-token TOKEN',
     '```',
     '',
-    `With a base URL and keys only, ${none?.cases.length ?? 0} of ${allCases.length} cases run.`,
+    `With a base URL and keys only, ${none?.cases.length ?? 0} of ${allCases.length} cases run${
+      withTenantKeys
+        ? `; ${withTenantKeys} more with another tenant's keys (--other-admin-key, --other-workspace-id, --other-workspace-key)`
+        : ''
+    }.`,
     '',
     '## Always',
     '',
@@ -103,7 +113,7 @@ export function controlStarter(): string {
     .sort((a, b) => b.cases.length - a.cases.length);
   for (const r of order) {
     lines.push(
-      `## \`${r.capability}\`: unlocks ${r.cases.length} case${r.cases.length === 1 ? '' : 's'}, ${r.requirements} requirement${r.requirements === 1 ? '' : 's'}`,
+      `## \`${r.capability}\`: unlocks ${r.cases.length} case${r.cases.length === 1 ? '' : 's'}${r.observing.length ? ` and more observation in ${r.observing.length}` : ''}, ${r.requirements} requirement${r.requirements === 1 ? '' : 's'}`,
       '',
       r.description,
       '',
@@ -113,11 +123,21 @@ export function controlStarter(): string {
       '',
     );
     if (r.cases.length) lines.push(`Cases: ${r.cases.map((c) => `\`${c}\``).join(', ')}`, '');
+    if (r.observing.length)
+      lines.push(
+        `Observed through it (credited only when offered): ${r.observing.map((c) => `\`${c}\``).join(', ')}`,
+        '',
+      );
   }
-  const declared = rows.filter((r) => r.capability !== null && r.endpoints.length === 0 && r.cases.length);
+  const declared = rows.filter(
+    (r) => r.capability !== null && r.endpoints.length === 0 && (r.cases.length || r.observing.length),
+  );
   if (declared.length) {
     lines.push('## Without an endpoint', '');
-    for (const r of declared) lines.push(`- \`${r.capability}\`: ${r.description} (${r.cases.length} cases)`);
+    for (const r of declared)
+      lines.push(
+        `- \`${r.capability}\`: ${r.description} (${r.cases.length} cases${r.observing.length ? `, more observation in ${r.observing.length}` : ''})`,
+      );
     lines.push('');
   }
   return `${lines.join('\n')}`;

@@ -14,7 +14,7 @@ import {
   secondsSince,
   type Values,
 } from './common.js';
-import { faultsAsked, mutantsOf, sensitivityLine } from './mutants.js';
+import { detected, faultsAsked, mutantsOf, sensitivityLine } from './mutants.js';
 import { selected } from './selection.js';
 import { specificityLine, variantsAsked, variantsOf } from './variants.js';
 
@@ -36,7 +36,7 @@ async function commandScore(values: Values): Promise<number> {
     `\n${sensitivityLine(mutants)}\n${specificityLine(variants)}\n${clientScoreLines(clientFaults, clientAlternatives)}\n(${secondsSince(started)} s)`,
   );
   console.log(`\n${coverageText(coverage(spec.requirements, selected(values), mutants))}`);
-  return mutants.every((r) => r.killed) &&
+  return mutants.every(detected) &&
     variants.every((r) => r.passed) &&
     clientFaults.every((r) => r.killed) &&
     clientAlternatives.every((r) => r.passed)

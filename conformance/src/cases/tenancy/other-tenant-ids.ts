@@ -6,7 +6,7 @@
  */
 import { access } from '@vendor-api/spec';
 import { type CaseContext, defineCase } from '../../case.js';
-import { observedWith } from '../../needs.js';
+import { anotherTenant } from '../../needs.js';
 import { control, probes, vary } from '../access/common.js';
 import { PROBE_NEEDS } from '../access/probes.js';
 import { createBody, freshInputs } from '../dreams/support/index.js';
@@ -67,7 +67,7 @@ export const otherTenantIds = defineCase({
     'BATCH-WORKSPACE-SCOPED',
     'MEMSTORE-OWNER-ORGANIZATION',
   ],
-  needs: [...PROBE_NEEDS, observedWith('tenants')],
+  needs: [...PROBE_NEEDS, anotherTenant],
   async run(ctx) {
     const tenant = await otherTenant(ctx);
     for await (const [endpoint, p] of probes(ctx)) {
