@@ -136,6 +136,44 @@ describe('dreams', () => {
     }
   });
 
+  it('a drive that cannot happen in the state is 409 and leaves the dream as it was (the control document)', async () => {
+    for (const [prepare, drive] of [
+      [[], 'progress'],
+      [[], 'fail'],
+      [[], 'complete'],
+      [['start'], 'start'],
+      [['start', 'complete'], 'start'],
+      [['start', 'complete'], 'progress'],
+      [['start', 'fail'], 'complete'],
+    ] as const) {
+      const t = setup({ timings: { dreamStartMs: null, dreamRunMs: null } });
+      const dream = await createDream(t);
+      for (const a of prepare) await t.call('POST', `/_test/dreams/${dream.id}/${a}`);
+      const before = (await get(t, dream.id)).json;
+      const res = await t.call('POST', `/_test/dreams/${dream.id}/${drive}`);
+      expect([prepare.join('+'), drive, res.status]).toEqual([prepare.join('+'), drive, 409]);
+      expectErrorBody(res, 409);
+      expect((await get(t, dream.id)).json).toEqual(before);
+    }
+  });
+
+  it('progress adds to the usage of a running dream, which never decreases (the control document)', async () => {
+    const t = setup({ timings: { dreamStartMs: null, dreamRunMs: null } });
+    const dream = await createDream(t);
+    await t.call('POST', `/_test/dreams/${dream.id}/start`);
+    const sum = (d: Record<string, unknown> | undefined) =>
+      Object.values((d?.usage ?? {}) as Record<string, number>).reduce((a, b) => a + b, 0);
+    let last = sum((await get(t, dream.id)).json);
+    for (let i = 0; i < 3; i++) {
+      await t.call('POST', `/_test/dreams/${dream.id}/progress`, {
+        body: { input_tokens: 10, output_tokens: 5 },
+      });
+      const now = sum((await get(t, dream.id)).json);
+      expect(now).toBeGreaterThan(last);
+      last = now;
+    }
+  });
+
   it('archive is idempotent, and archived dreams leave the default list', async () => {
     const t = setup({ timings: { dreamStartMs: null, dreamRunMs: null } });
     const a = await createDream(t);

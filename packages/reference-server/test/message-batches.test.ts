@@ -86,6 +86,16 @@ describe('message batches', () => {
     expectErrorBody(await t.call('GET', `/v1/messages/batches/${created.id}/`), 404);
   });
 
+  it('completing an ended batch is 409 and leaves it as it was (the control document)', async () => {
+    const t = setup({ timings: { batchProcessingMs: null } });
+    const created = (await t.call('POST', '/v1/messages/batches', { body: { requests } })).json!;
+    expect((await t.call('POST', `/_test/batches/${created.id}/complete`, { body: {} })).status).toBe(200);
+    const ended = (await t.call('GET', `/v1/messages/batches/${created.id}`)).json;
+    const again = await t.call('POST', `/_test/batches/${created.id}/complete`, { body: {} });
+    expectErrorBody(again, 409);
+    expect((await t.call('GET', `/v1/messages/batches/${created.id}`)).json).toEqual(ended);
+  });
+
   it('expires unsent requests at the 24-hour deadline', async () => {
     const t = setup({ timings: { batchProcessingMs: null } });
     const created = (await t.call('POST', '/v1/messages/batches', { body: { requests } })).json!;

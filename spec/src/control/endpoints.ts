@@ -17,6 +17,7 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { fillPath } from '../path-template.js';
 import { OrganizationRole } from '../resources/workspaces.js';
+import { WORKSPACE_ROLE_KEYS, WORKSPACE_ROLES } from '../rules/workspaces.js';
 import type { Capability } from './capabilities.js';
 
 /** The protocol's name and version, as `GET /capabilities` answers them. */
@@ -68,9 +69,25 @@ const Clock = Open({ now: Timestamp });
 /** A workspace named by id; the Default Workspace as `default`; absent: the target's workspace. */
 const WorkspaceRef = Type.Optional(
   Type.String({
-    description: 'a workspace id, `default` for the Default Workspace; absent: the target workspace',
+    description:
+      "a workspace id of the target's organization; `default`: its Default Workspace; absent: the target's workspace (the `workspace_id` of discovery's `target`), not the Default Workspace",
   }),
 );
+/** A workspace role by the project's key (its wire value, where the documents state one, aside). */
+const WorkspaceRoleKey = Type.Union(
+  WORKSPACE_ROLE_KEYS.map((key) =>
+    Type.Literal(key, {
+      description: `${WORKSPACE_ROLES[key].name}${WORKSPACE_ROLES[key].wire ? ` (wire value \`${WORKSPACE_ROLES[key].wire}\`)` : ''}`,
+    }),
+  ),
+  { description: 'the workspace role, by its key' },
+);
+/**
+ * What every drive answers when the happening cannot occur in the record's state (a dream started
+ * twice, a batch completed after it ended): the record is left as it was.
+ */
+const REFUSED_DRIVE =
+  ' Where it cannot happen in the current state, answer 409 with the API error body and leave the record as it was; an unknown id is 404.';
 const WorkspaceIds = Type.Array(Type.String(), {
   description: 'workspace ids (`default`: the Default Workspace)',
 });
@@ -219,10 +236,15 @@ export const CONTROL_ENDPOINTS = [
     capabilities: ['workspace-keys', 'organization-roles'],
     summary: 'Mint an API key',
     description:
-      '`kind: workspace_key` mints a workspace API key of `workspace_id` (`default`: the Default Workspace); `kind: admin_key` an admin API key owned by `owner_user_id` (an organization admin).',
+      '`kind: workspace_key` mints a workspace API key of `workspace_id`, a workspace of the organization the path names (`default` or absent: its Default Workspace); `kind: admin_key` an admin API key owned by `owner_user_id` (an organization admin).',
     body: Open({
       kind: Type.Union([Type.Literal('workspace_key'), Type.Literal('admin_key')]),
-      workspace_id: WorkspaceRef,
+      workspace_id: Type.Optional(
+        Type.String({
+          description:
+            'a workspace id of the organization the path names; `default` or absent: its Default Workspace',
+        }),
+      ),
       owner_user_id: Type.Optional(Type.String()),
     }),
     response: Open({ key: Type.String() }),
@@ -249,7 +271,7 @@ export const CONTROL_ENDPOINTS = [
       data: Type.Array(
         Open({
           user_id: Id,
-          role: Type.String({ description: 'the workspace role key' }),
+          role: WorkspaceRoleKey,
           source: Type.Union([Type.Literal('inherited'), Type.Literal('explicit')]),
         }),
       ),
@@ -430,7 +452,7 @@ export const CONTROL_ENDPOINTS = [
     capabilities: ['memory-store-state'],
     summary: "Read a memory store's state",
     description:
-      'Whether it is archived or deleted, and a digest of its contents: any string equal for equal contents and different whenever they change (null once deleted).',
+      'Whether it is archived or deleted, and a digest of its contents: any string equal for equal contents and different whenever they change (null once deleted). The contents are its memories (what dreams and sessions wrote into it), not its record: a rename or an archive does not change the digest.',
     response: Open({
       archived: Type.Boolean(),
       deleted: Type.Boolean(),
@@ -509,7 +531,7 @@ export const CONTROL_ENDPOINTS = [
     path: '/dreams/{dream_id}/start',
     capabilities: ['drive-dreams'],
     summary: "Start a dream's pipeline",
-    description: 'pending → running.',
+    description: `pending → running (a pipeline session is set, the output store added to \`outputs\`).${REFUSED_DRIVE}`,
     response: Change,
   }),
   endpoint({
@@ -518,7 +540,7 @@ export const CONTROL_ENDPOINTS = [
     path: '/dreams/{dream_id}/progress',
     capabilities: ['drive-dreams'],
     summary: "Report a running dream's progress",
-    description: 'Token usage so far.',
+    description: `Tokens the pipeline consumed since the last report, added to the dream's \`usage\` (a server may count them its own way, but the usage of a running dream must grow with each report and never decrease). Only a running dream makes progress.${REFUSED_DRIVE}`,
     body: Open({
       input_tokens: Type.Optional(Type.Integer({ minimum: 0 })),
       output_tokens: Type.Optional(Type.Integer({ minimum: 0 })),
@@ -531,7 +553,7 @@ export const CONTROL_ENDPOINTS = [
     path: '/dreams/{dream_id}/complete',
     capabilities: ['drive-dreams'],
     summary: "Complete a dream's pipeline",
-    description: 'running → completed.',
+    description: `running → completed (the output store populated, the pipeline session archived).${REFUSED_DRIVE}`,
     response: Change,
   }),
   endpoint({
@@ -540,7 +562,7 @@ export const CONTROL_ENDPOINTS = [
     path: '/dreams/{dream_id}/fail',
     capabilities: ['drive-dreams'],
     summary: "Fail a dream's pipeline",
-    description: 'The dream fails with `error_type`.',
+    description: `running → failed with \`error_type\` (the dream's \`error.type\`; default \`internal_error\`). Only a running pipeline fails: a pending dream cannot (UNSPEC-DREAM-FAILURE-BEFORE-START).${REFUSED_DRIVE}`,
     body: Open({ error_type: Type.String() }),
     response: Change,
   }),
@@ -551,7 +573,7 @@ export const CONTROL_ENDPOINTS = [
     capabilities: ['drive-batches', 'batch-internal-errors'],
     summary: "Process a batch's requests now",
     description:
-      'Every unsent request is processed and the batch ends; requests named in `internal_errors` (by `custom_id`) meet an internal server error and end `errored`. A server offering `drive-batches` leaves a batch `in_progress` until it is driven here, canceled, or its 24-hour deadline passes (the cases then know when it ends); without the capability it processes batches on its own and the suite polls.',
+      'Every unsent request is processed and the batch ends; requests named in `internal_errors` (by `custom_id`) meet an internal server error and end `errored`. A server offering `drive-batches` leaves a batch `in_progress` until it is driven here, canceled, or its 24-hour deadline passes (the cases then know when it ends); without the capability it processes batches on its own and the suite polls. An ended batch cannot be completed: 409 with the API error body, the batch as it was; an unknown id is 404.',
     body: Open({ internal_errors: Type.Optional(Type.Array(Type.String())) }),
     response: Change,
   }),
