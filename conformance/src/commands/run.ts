@@ -68,29 +68,25 @@ function checkRequired(values: Values, adapter: Adapter, optIn: ReadonlySet<Capa
     );
 }
 
-/** `--max-wait`: a duration (`90s`, `5m`, `1500ms`; a bare number is seconds). */
-function maxWaitOf(values: Values): number {
-  const text = values['max-wait'];
-  if (text === undefined) return DEFAULT_MAX_WAIT_MS;
-  const ms = parseDuration(text);
-  if (ms === null)
-    throw new UsageError(
-      `--max-wait must be a positive duration such as 90s, 5m or 1500ms; got ${JSON.stringify(text)}`,
-    );
-  return ms;
-}
-
-/** `--max-time`: a duration, or undefined when the run is not bounded as a whole. */
-function maxTimeOf(values: Values): number | undefined {
-  const text = values['max-time'];
+/** A duration option (`90s`, `5m`, `1500ms`; a bare number is seconds), or undefined when absent. */
+function durationOption(values: Values, name: 'max-wait' | 'max-time', examples: string): number | undefined {
+  const text = values[name];
   if (text === undefined) return undefined;
   const ms = parseDuration(text);
   if (ms === null)
     throw new UsageError(
-      `--max-time must be a positive duration such as 30m, 90s or 1500ms; got ${JSON.stringify(text)}`,
+      `--${name} must be a positive duration such as ${examples}; got ${JSON.stringify(text)}`,
     );
   return ms;
 }
+
+/** `--max-wait`: how long one wait for the server's progress may take. */
+const maxWaitOf = (values: Values): number =>
+  durationOption(values, 'max-wait', '90s, 5m or 1500ms') ?? DEFAULT_MAX_WAIT_MS;
+
+/** `--max-time`: a duration, or undefined when the run is not bounded as a whole. */
+const maxTimeOf = (values: Values): number | undefined =>
+  durationOption(values, 'max-time', '30m, 90s or 1500ms');
 
 /** The run did not end within `--max-time`: one line, exit 2 (the cases still running are left). */
 export class RunDeadlineError extends Error {}
