@@ -33,6 +33,7 @@ const KILLS: Kills<typeof cases> = [
   ['RL_ORG_LIMIT_WRONG', 'rate-limits.workspace-overrides-only'],
   ['RL_ORG_LIMIT_ZERO_NOT_NULL', 'rate-limits.workspace-overrides-only'],
   ['BATCH_ENQUEUED_LIMIT_IGNORES_OVERRIDE', 'rate-limits.enqueued-batch-requests-enforced'],
+  ['BATCH_HTTP_REQUESTS_NOT_LIMITED', 'rate-limits.batch-requests-per-minute-enforced'],
   ['USAGE_DEFAULT_WORKSPACE_NAMED', 'usage.report-by-workspace'],
   ['USAGE_ARCHIVED_DROPPED', 'usage.report-by-workspace'],
   ['USAGE_GROUP_BY_IGNORED', 'usage.report-by-workspace'],

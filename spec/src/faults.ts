@@ -449,6 +449,13 @@ export const FAULTS = [
   },
   {
     area: 'message-batches',
+    name: 'BATCH_HTTP_REQUESTS_NOT_LIMITED',
+    requirement: 'BATCH-RATE-LIMIT-HTTP',
+    description:
+      "The batch endpoints' HTTP requests are never limited: the `batch` group's requests_per_minute (a workspace's override or the organization's value) is listed, not applied.",
+  },
+  {
+    area: 'message-batches',
     name: 'BATCH_DUPLICATE_CUSTOM_ID_ACCEPTED',
     requirement: 'BATCH-ITEM-CUSTOM-ID-UNIQUE',
     description: 'Batch creation accepts two requests with the same `custom_id`.',

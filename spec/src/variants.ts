@@ -90,6 +90,7 @@ export const VARIANTS = [
       'UNSPEC-BATCH-CREATE-ERRORS',
       'UNSPEC-BATCH-RETRIEVE-ERRORS',
       'UNSPEC-BATCH-ENQUEUED-LIMIT-ERROR',
+      'UNSPEC-BATCH-HTTP-RATE-COUNT',
       'UNSPEC-BATCH-RESULTS-BEFORE-END',
       'UNSPEC-BATCH-RESULTS-AFTER-RETENTION',
       'UNSPEC-SESS-CREATE-ERRORS',
@@ -382,7 +383,7 @@ export const VARIANTS = [
       'UNSPEC-RL-MODEL-WITH-GROUP-TYPE',
     ],
     description:
-      'Another rate-limit configuration: the `batch` group allows 1,000 requests per minute and 100,000 enqueued batch requests, `web_search` 0.5 requests per minute, model groups hold a dated identifier and one `-latest` alias; `model` with a `group_type` other than `model_group` is 400.',
+      'Another rate-limit configuration: the `batch` group allows (and enforces) 1,000 requests per minute and 100,000 enqueued batch requests, `web_search` 0.5 requests per minute, model groups hold a dated identifier and one `-latest` alias; `model` with a `group_type` other than `model_group` is 400.',
   },
   {
     name: 'usage-report-other',

@@ -285,6 +285,34 @@ describe('seeded faults: message batches', () => {
   );
 
   faultTest(
+    'BATCH_HTTP_REQUESTS_NOT_LIMITED',
+    "a workspace's batch requests_per_minute override lets one more batch request through",
+    async () => {
+      for (const [names, status] of [
+        [[], 429],
+        [['BATCH_HTTP_REQUESTS_NOT_LIMITED'], 200],
+      ] as const) {
+        const t = setup({ faults: [...names], timings: { batchProcessingMs: null } });
+        const control = async (url: string, body: unknown) => {
+          const res = await t.call('POST', `/_test${url}`, { key: null, body });
+          expect(res.status, res.text).toBe(200);
+          return res.json as { id: string; workspace_key: string };
+        };
+        const ws = await control('/organizations/demo/workspaces', { name: 'limited' });
+        await control(`/workspaces/${ws.id}/rate_limits`, {
+          overrides: [{ group_type: 'batch', limits: [{ type: 'requests_per_minute', value: 2 }] }],
+        });
+        const list = () => t.call('GET', '/v1/messages/batches', { key: ws.workspace_key });
+        expect((await list()).status).toBe(200);
+        expect((await list()).status).toBe(200);
+        const res = await list();
+        expect(res.status).toBe(status);
+        if (status === 429) expectErrorBody(res, 429);
+      }
+    },
+  );
+
+  faultTest(
     'BATCH_INTERNAL_ERROR_AS_INVALID_REQUEST',
     'a request that met an internal error ends errored as an invalid request',
     async () => {

@@ -315,3 +315,88 @@ describe('the enqueued_batch_requests limit (BATCH-RATE-LIMIT-ENQUEUED)', () => 
     });
   });
 });
+
+/** Sets a workspace's overrides of the `batch` group through test control. */
+const limitBatch = (t: T, workspaceId: string, limits: { type: string; value: number }[]) =>
+  control(t, `/workspaces/${workspaceId}/rate_limits`, { overrides: [{ group_type: 'batch', limits }] });
+
+/** The refusal of a batch request over a requests_per_minute limit (UNSPEC-BATCH-HTTP-RATE-COUNT). */
+function expectRateLimited(res: Awaited<ReturnType<T['call']>>) {
+  expectErrorBody(res, 429);
+  expect(errorOf(res).type).toBe('rate_limit_error');
+  expect(errorOf(res).message).toContain('requests_per_minute');
+}
+
+describe('the requests_per_minute limit of batch HTTP requests (BATCH-RATE-LIMIT-HTTP)', () => {
+  it('with a workspace override of 2, two batch requests are answered and every batch endpoint then refuses with 429 rate_limit_error until a minute has passed', async () => {
+    const t = setup({ timings: { batchProcessingMs: null } });
+    const ws = await control(t, '/organizations/demo/workspaces', { name: 'limited' });
+    await limitBatch(t, ws.id, [{ type: 'requests_per_minute', value: 2 }]);
+    const key = ws.workspace_key;
+    const created = await createBatch(t, key, 1);
+    expect(created.status, created.text).toBe(200);
+    const id = String(created.json?.id);
+    await control(t, `/batches/${id}/complete`, {});
+    expect((await t.call('GET', '/v1/messages/batches', { key })).status).toBe(200);
+    for (const url of [
+      `/v1/messages/batches/${id}`,
+      `/v1/messages/batches/${id}/results`,
+      '/v1/messages/batches',
+    ]) {
+      expectRateLimited(await t.call('GET', url, { key }));
+    }
+    expectRateLimited(await createBatch(t, key, 1));
+    // The demo workspace (no override: the organization's value) is not limited by it.
+    expect((await t.call('GET', '/v1/messages/batches')).status).toBe(200);
+    // The minute runs from the first request; the refused ones did not count.
+    await t.advance(60_000 - 1);
+    expectRateLimited(await t.call('GET', '/v1/messages/batches', { key }));
+    await t.advance(1);
+    expect((await t.call('GET', `/v1/messages/batches/${id}/results`, { key })).status).toBe(200);
+    expect((await t.call('GET', '/v1/messages/batches', { key })).status).toBe(200);
+    expectRateLimited(await t.call('GET', `/v1/messages/batches/${id}`, { key }));
+  });
+
+  it('the enqueued_batch_requests limit still counts beside it, each refusal naming its limiter', async () => {
+    const t = setup({ timings: { batchProcessingMs: null } });
+    const ws = await control(t, '/organizations/demo/workspaces', { name: 'limited' });
+    await limitBatch(t, ws.id, [
+      { type: 'requests_per_minute', value: 3 },
+      { type: 'enqueued_batch_requests', value: 2 },
+    ]);
+    const key = ws.workspace_key;
+    expect((await createBatch(t, key, 2)).status).toBe(200);
+    expectRefused(await createBatch(t, key, 1));
+    expect((await t.call('GET', '/v1/messages/batches', { key })).status).toBe(200);
+    expectRateLimited(await t.call('GET', '/v1/messages/batches', { key }));
+  });
+
+  it("the organization's value caps the batch requests of all its workspaces together (WS-LIMIT-ORG-ALWAYS-APPLIES)", async () => {
+    // The other configuration: 1,000 batch requests per minute for the organization.
+    const t = setup({ variants: ['rate-limits-other'], timings: { batchProcessingMs: null } });
+    const ws = await control(t, '/organizations/demo/workspaces', { name: 'other' });
+    for (let i = 0; i < 999; i++) {
+      const res = await t.call('GET', '/v1/messages/batches');
+      if (res.status !== 200) throw new Error(`request ${i}: ${res.status} ${res.text}`);
+    }
+    expect((await createBatch(t, ws.workspace_key, 1)).status).toBe(200);
+    const refused = await t.call('GET', '/v1/messages/batches', { key: ws.workspace_key });
+    expectRateLimited(refused);
+    expect(errorOf(refused).message).toContain('organization');
+    // Another organization has its own count.
+    const org = await control(t, '/organizations', { name: 'other' });
+    const other = await control(t, `/organizations/${org.organization_id}/keys`, {});
+    expect((await t.call('GET', '/v1/messages/batches', { key: other.key })).status).toBe(200);
+  });
+
+  it('an access token minted under a rule for the workspace is limited the same way (RULE-WORKSPACE-LIMITS-APPLY)', async () => {
+    const f = await setupFederation({ timings: { batchProcessingMs: null } });
+    await limitBatch(f, f.demo.workspaceId, [{ type: 'requests_per_minute', value: 1 }]);
+    const token = await f.token();
+    expect((await f.bearer('GET', '/v1/messages/batches', token)).status).toBe(200);
+    expectRateLimited(await f.call('GET', '/v1/messages/batches'));
+    const refused = await f.bearer('GET', '/v1/messages/batches', token);
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.text)).toMatchObject({ type: 'error', error: { type: 'rate_limit_error' } });
+  });
+});

@@ -48,7 +48,7 @@ export const CAPABILITIES = {
     'read the effective members of a workspace with their workspace roles (no member list endpoint is shown)',
   'rate-limit-overrides': 'set the rate-limit overrides of a workspace (set in the management console)',
   'rate-limit-enforcement':
-    "the target enforces a workspace's enqueued_batch_requests override (set through rate-limit-overrides) from the next batch creation on, for the workspace's keys and access tokens",
+    "the target enforces a workspace's enqueued_batch_requests and batch requests_per_minute overrides (set through rate-limit-overrides) from the next batch request on, for the workspace's keys and access tokens",
   'usage-records': 'record messages usage attributed to a workspace or the Default Workspace at a given time',
 } as const;
 

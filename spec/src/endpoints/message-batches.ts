@@ -79,6 +79,7 @@ export const endpoints = [
       'UNSPEC-BATCH-ENQUEUED-COUNT',
       'UNSPEC-BATCH-ENQUEUED-LIMIT-ERROR',
       'UNSPEC-BATCH-SUCCESS-STATUS',
+      'UNSPEC-BATCH-HTTP-RATE-COUNT',
       'UNSPEC-BATCH-CANCEL',
       'UNSPEC-BATCH-DELETE',
     ],
@@ -125,6 +126,7 @@ export const endpoints = [
       'UNSPEC-BATCH-VIEWABLE-PERIOD',
       'UNSPEC-BATCH-BETA',
       'UNSPEC-BATCH-SUCCESS-STATUS',
+      'UNSPEC-BATCH-HTTP-RATE-COUNT',
     ],
   },
   {
@@ -169,6 +171,7 @@ export const endpoints = [
       'UNSPEC-BATCH-LIST-AFTER-ID-UNKNOWN',
       'UNSPEC-BATCH-BETA',
       'UNSPEC-BATCH-SUCCESS-STATUS',
+      'UNSPEC-BATCH-HTTP-RATE-COUNT',
     ],
   },
   {
@@ -216,6 +219,7 @@ export const endpoints = [
       'UNSPEC-BATCH-DEADLINE-INSTANT',
       'UNSPEC-BATCH-BETA',
       'UNSPEC-BATCH-SUCCESS-STATUS',
+      'UNSPEC-BATCH-HTTP-RATE-COUNT',
     ],
   },
 ] as const satisfies readonly Endpoint[];

@@ -296,6 +296,13 @@ export const ERRORS = {
     requirements: [],
     unspecified: [BODY, 'UNSPEC-BATCH-ENQUEUED-LIMIT-ERROR'],
   },
+  batch_requests_per_minute: {
+    status: 429,
+    type: 'rate_limit_error',
+    message: "the {who}'s batch requests of the last minute reached its {limiter} limit of {limit}",
+    requirements: ['BATCH-RATE-LIMIT-HTTP'],
+    unspecified: [BODY, 'UNSPEC-BATCH-HTTP-RATE-COUNT'],
+  },
   dreams_per_minute: {
     status: 429,
     type: 'rate_limit_error',

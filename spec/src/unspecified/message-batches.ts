@@ -200,7 +200,15 @@ export function unspecified(v: Vendor): Unspecified[] {
       section: LIMITS,
       what: 'Numeric default rate limits for batches (HTTP requests and enqueued batch requests).',
       treatment:
-        "The reference server's organizations list 4,000 requests per minute and 500,000 enqueued batch requests for the `batch` group (the project's choice); it enforces only `enqueued_batch_requests` (UNSPEC-BATCH-ENQUEUED-COUNT), never a per-minute limit. The suite asserts nothing about defaults.",
+        "The reference server's organizations list 4,000 requests per minute and 500,000 enqueued batch requests for the `batch` group (the project's choice); it enforces both (UNSPEC-BATCH-HTTP-RATE-COUNT, UNSPEC-BATCH-ENQUEUED-COUNT). The suite asserts nothing about defaults.",
+    },
+    {
+      id: 'UNSPEC-BATCH-HTTP-RATE-COUNT',
+      doc: 'messages',
+      section: LIMITS,
+      what: "Which batch HTTP requests count toward the `batch` group's `requests_per_minute` limiter, over which minute, and the status and error type of a request refused by it (the documents show no rate-limit refusal).",
+      treatment:
+        "The reference server counts the requests of the batch endpoints (create, retrieve, list, results) that reach the operation (authenticated and valid; one this limiter refused does not count), per workspace and per organization, over the 60 seconds of its clock before each request. A request is refused when the caller's workspace already made as many in that minute as its limit (its override, else the organization's value; the Default Workspace has none), or its organization as many as the organization's value (WS-LIMIT-ORG-ALWAYS-APPLIES): 429 with the standard error body, error type `rate_limit_error`. The suite asserts only that, with a workspace's limit lowered, the batch endpoints accept a request and, within twice the limit and one more requests made at once, refuse one with a 4xx and the error body.",
     },
     {
       id: 'UNSPEC-BATCH-ENQUEUED-COUNT',

@@ -1,6 +1,6 @@
-import type { MessageBatch, OrganizationRateLimit } from '@vendor-api/spec';
+import type { MessageBatch, OrganizationRateLimit, RateLimiterType } from '@vendor-api/spec';
 import { FEDERATION_CAPABILITIES } from '../../capabilities.js';
-import { defineCase } from '../../case.js';
+import { type CaseContext, defineCase } from '../../case.js';
 import type { Auth } from '../../http.js';
 import {
   bearer,
@@ -16,6 +16,17 @@ import {
 import { allPages } from './support.js';
 
 const turn = [{ role: 'user', content: 'hi' }] as const;
+
+/** The organization's value of a limiter of the `batch` group, if it lists one. */
+async function organizationBatchLimit(
+  ctx: CaseContext,
+  limiter: RateLimiterType,
+): Promise<number | undefined> {
+  const org = await allPages<OrganizationRateLimit>(ctx, 'organizations.rate_limits.list', {
+    query: { group_type: 'batch' },
+  });
+  return org.flatMap((e) => e.limits).find((l) => l.type === limiter)?.value;
+}
 
 /**
  * Rate limits count enqueued batch requests (`enqueued_batch_requests` of the `batch` group), and
@@ -78,5 +89,90 @@ export const enqueuedBatchRequestsEnforced = defineCase({
     const freeToken = await exchange(ctx, free, jwt);
     expectToken(ctx, freeToken, free);
     ctx.http.expect(await batch(bearer(freeToken), 1), [{ kind: 'status-class', equals: '2xx' }]);
+  },
+});
+
+/** The `requests_per_minute` override the case sets on its workspace's `batch` group. */
+const PER_MINUTE = 3;
+/** Past this many batch requests within a minute, one must have been refused: two minutes' worth and one more. */
+const BATCH_REQUESTS_SENT = 2 * PER_MINUTE + 1;
+/** Beyond this the requests may not have been within one minute of the server's clock: nothing is concluded. */
+const WITHIN_A_MINUTE_MS = 45_000;
+
+/**
+ * Rate limits apply to batch HTTP requests, beside the enqueued batch requests: with the `batch`
+ * group of a workspace lowered to 3 requests per minute and 2 enqueued batch requests, a batch of 2
+ * is created, one more request is refused by the enqueued limiter, the batch list answers, and
+ * within two minutes' worth of requests and one more (made at once) a batch request is refused.
+ * Which requests count, over which minute, and the status of the refusal are not shown
+ * (UNSPEC-BATCH-HTTP-RATE-COUNT): the case asserts a 4xx with the error body, and allows a minute
+ * boundary within the requests. Needs a target that enforces the overrides at once (the reference
+ * server does: 429 `rate_limit_error`).
+ */
+export const batchRequestsPerMinuteEnforced = defineCase({
+  id: 'rate-limits.batch-requests-per-minute-enforced',
+  family: 'rate-limits',
+  title:
+    "a workspace's batch requests_per_minute limit refuses the batch requests past it, and its enqueued_batch_requests limit still counts",
+  requirements: ['BATCH-RATE-LIMIT-HTTP', 'BATCH-RATE-LIMIT-ENQUEUED'],
+  needs: ['workspaces', 'rate-limit-overrides', 'rate-limit-enforcement'],
+  async run(ctx) {
+    const perMinute = await organizationBatchLimit(ctx, 'requests_per_minute');
+    const enqueued = await organizationBatchLimit(ctx, 'enqueued_batch_requests');
+    if (perMinute === undefined || perMinute < PER_MINUTE)
+      return ctx.fail(`the organization has no batch requests_per_minute limit of at least ${PER_MINUTE}`);
+    if (enqueued === undefined || enqueued < 2)
+      return ctx.fail('the organization has no enqueued_batch_requests limit of at least 2');
+    const ws = await ctx.workspace();
+    const set = await ctx.fixture('rate-limit-overrides', 'setRateLimitOverrides', ws.id, [
+      {
+        group_type: 'batch',
+        models: null,
+        limits: [
+          { type: 'requests_per_minute', value: PER_MINUTE },
+          { type: 'enqueued_batch_requests', value: 2 },
+        ],
+      },
+    ]);
+    if (set.status >= 300) ctx.fail(`the adapter could not set the override: ${set.status}`);
+    const auth: Auth = { apiKey: ws.apiKey, placeholder: 'workspace_key_2' };
+    const started = Date.now();
+    const create = (n: number) =>
+      ctx.call(
+        'messages.batches.create',
+        {
+          auth,
+          body: {
+            requests: Array.from({ length: n }, (_, i) => ({
+              custom_id: `r${i}`,
+              params: { model: ctx.vendor.models.sonnet, max_tokens: 8, messages: turn },
+            })),
+          },
+        },
+        false,
+      );
+    const list = () => ctx.call('messages.batches.list', { auth }, false);
+    const first = await create(2);
+    ctx.http.expect(first, [{ kind: 'status-class', equals: '2xx' }]);
+    let sent = 1;
+    // The enqueued limiter counts as before, whatever the per-minute one counts.
+    if ((first.body as MessageBatch).processing_status === 'in_progress') {
+      ctx.clientError(await create(1));
+      sent++;
+    }
+    const answered = await list();
+    ctx.http.expect(answered, [{ kind: 'status-class', equals: '2xx' }]);
+    sent++;
+    while (sent < BATCH_REQUESTS_SENT) {
+      const res = await list();
+      sent++;
+      if (res.status >= 200 && res.status < 300) continue;
+      ctx.clientError(res);
+      return;
+    }
+    if (Date.now() - started > WITHIN_A_MINUTE_MS) return; // not within one minute: nothing to conclude
+    ctx.fail(
+      `no batch request past a requests_per_minute limit of ${PER_MINUTE} was refused: ${sent} were sent within a minute`,
+    );
   },
 });

@@ -1,6 +1,6 @@
 import { adminKeyOnly } from './admin-credential.js';
 import { defaultWorkspaceNoEntry } from './default-workspace.js';
-import { enqueuedBatchRequestsEnforced } from './enforcement.js';
+import { batchRequestsPerMinuteEnforced, enqueuedBatchRequestsEnforced } from './enforcement.js';
 import { groupTypeFilter } from './group-type-filter.js';
 import { modelFilter } from './model-filter.js';
 import { organizationEntries } from './organization-entries.js';
@@ -17,4 +17,5 @@ export const cases = [
   readOnlySinglePage,
   workspaceLimitBounds,
   enqueuedBatchRequestsEnforced,
+  batchRequestsPerMinuteEnforced,
 ] as const;

@@ -1,6 +1,6 @@
 /**
  * Choice points of message batches: the machine, processing, results and where they live, the
- * limits and deadlines, the list, and the enqueued-requests limit.
+ * limits and deadlines, the list, and the rate limits (HTTP requests, enqueued requests).
  */
 import {
   type AnyMachine,
@@ -74,6 +74,8 @@ export const messageBatches = {
   emptyPageKeepsCursor: point<boolean>(['UNSPEC-BATCH-LIST-LAST-ID'], false),
   /** Whether the batch list answers `first_id` beside `last_id`. */
   firstIdListed: point<boolean>(['UNSPEC-BATCH-LIST-BACKWARD'], false),
+  /** Whether the batch endpoints' HTTP requests are limited by the `batch` group's `requests_per_minute`. */
+  batchRequestsLimited: point<boolean>(['BATCH-RATE-LIMIT-HTTP'], true),
   /** Whether a workspace's `enqueued_batch_requests` override applies. */
   enqueuedLimitOverrideApplies: point<boolean>(['BATCH-RATE-LIMIT-ENQUEUED'], true),
   /** Whether the batches of an archived workspace count toward its organization's enqueued requests. */

@@ -1,7 +1,7 @@
 /**
  * The `enqueued_batch_requests` limiter of the `batch` group, enforced when a batch is created
- * (BATCH-RATE-LIMIT-ENQUEUED). The only rate limit the reference server enforces: the per-minute
- * limiters are listed, never applied (UNSPEC-BATCH-RATE-LIMIT-DEFAULTS).
+ * (BATCH-RATE-LIMIT-ENQUEUED). The batch endpoints' HTTP requests are limited apart, by the
+ * group's `requests_per_minute` (`http-rate.ts`, BATCH-RATE-LIMIT-HTTP).
  *
  * - The requests of a batch count as enqueued while they are `processing` in a batch still
  *   `in_progress`; an ended batch holds none (UNSPEC-BATCH-ENQUEUED-COUNT).
@@ -33,24 +33,27 @@ const LIMITER: RateLimiterType = 'enqueued_batch_requests';
 export const enqueuedRequests = (record: BatchRecord): number =>
   record.batch.processing_status === 'in_progress' ? record.batch.request_counts.processing : 0;
 
-/** The organization's value of the limiter (the same configuration for every organization). */
-function organizationLimit(state: ServerState): number | null {
+/** The organization's value of a limiter of the `batch` group (the same configuration for every organization). */
+export function organizationBatchLimit(state: ServerState, limiter: RateLimiterType): number | null {
   const entry = organizationEntryFor(
     organizationRateLimits(state.vendor, { other: state.choices.otherRateLimitConfiguration }),
     'batch',
     null,
   );
-  return entry?.limits.find((l) => l.type === LIMITER)?.value ?? null;
+  return entry?.limits.find((l) => l.type === limiter)?.value ?? null;
 }
 
-/** A workspace's override of the limiter, if it has one (never the Default Workspace). */
-function workspaceOverride(state: ServerState, workspaceId: string | null): number | null {
-  // BATCH-RATE-LIMIT-ENQUEUED: a workspace's override applies.
-  if (workspaceId === null || !state.choices.enqueuedLimitOverrideApplies) return null;
+/** A workspace's override of a limiter of the `batch` group, if it has one (never the Default Workspace). */
+export function workspaceBatchOverride(
+  state: ServerState,
+  workspaceId: string | null,
+  limiter: RateLimiterType,
+): number | null {
+  if (workspaceId === null) return null;
   const override = state.store.rateLimitOverrides
     .group('workspace', workspaceId)
     .find((o) => o.groupType === 'batch');
-  return override?.limits.find((l) => l.type === LIMITER)?.value ?? null;
+  return override?.limits.find((l) => l.type === limiter)?.value ?? null;
 }
 
 /** Requests enqueued per workspace (by `ownerKey`), kept as batches are created and end: no scan. */
@@ -103,8 +106,12 @@ function enqueuedBatchRequests(
  * workspace over the workspace's limit, or those of its organization over the organization's.
  */
 export function checkEnqueuedBatchRequests(state: ServerState, owner: ResourceOwner, count: number): void {
-  const org = organizationLimit(state);
-  const limit = workspaceRules.checkWorkspaceLimit(org, workspaceOverride(state, owner.workspaceId), {
+  const org = organizationBatchLimit(state, LIMITER);
+  // BATCH-RATE-LIMIT-ENQUEUED: a workspace's override applies.
+  const override = state.choices.enqueuedLimitOverrideApplies
+    ? workspaceBatchOverride(state, owner.workspaceId, LIMITER)
+    : null;
+  const limit = workspaceRules.checkWorkspaceLimit(org, override, {
     defaultWorkspace: owner.workspaceId === null,
   });
   // Test control refuses an override above the organization's value or on the Default Workspace.

@@ -57,6 +57,7 @@ export const faults = named({
     return first === undefined ? body : { ...body, last_id: first.id };
   }),
   BATCH_ENQUEUED_LIMIT_IGNORES_OVERRIDE: { enqueuedLimitOverrideApplies: () => false },
+  BATCH_HTTP_REQUESTS_NOT_LIMITED: { batchRequestsLimited: () => false },
   BATCH_DUPLICATE_CUSTOM_ID_ACCEPTED: {
     // The cross-field rules (unique custom ids) are not checked at batch creation.
     validateRequest: (documented) => (id, parts, options) =>

@@ -12,6 +12,7 @@ import { afterIdPage, pagingParameter } from '../pagination.js';
 import { checkStoredObjects, type HandlerContext, ownerOf, type SomeHandlers } from '../state.js';
 import { type BatchRecord, ownerKey } from '../store.js';
 import { batchEnqueuedChanged, checkEnqueuedBatchRequests } from './enqueued.js';
+import { checkBatchRequestRate } from './http-rate.js';
 import { batchWire, retentionClock, scheduleBatch } from './lifecycle.js';
 
 /** Whether a batch is still viewable (for how long is not shown: UNSPEC-BATCH-VIEWABLE-PERIOD). */
@@ -23,6 +24,7 @@ function viewable(ctx: HandlerContext, record: BatchRecord): boolean {
 function findBatch(
   ctx: HandlerContext<'messages.batches.retrieve' | 'messages.batches.results'>,
 ): BatchRecord {
+  checkBatchRequestRate(ctx.state, ownerOf(ctx));
   const id = ctx.path.message_batch_id;
   const record = ctx.state.store.batches.get(id);
   // Another workspace's batch is answered exactly as an unknown id (AUTH-KEY-ONE-WORKSPACE).
@@ -60,6 +62,8 @@ export const handlers = {
   'messages.batches.create': (ctx) => {
     const { state } = ctx;
     const owner = ownerOf(ctx);
+    // BATCH-RATE-LIMIT-HTTP: the batch endpoints' requests are limited per minute (http-rate.ts).
+    checkBatchRequestRate(state, owner);
     const params = ctx.body;
     const bytes = batchRules.bodyByteLength(JSON.stringify(params));
     const checked = batchRules.exceededBatchLimits(params.requests.length, bytes);
@@ -119,6 +123,7 @@ export const handlers = {
     const { state } = ctx;
     const c = state.choices;
     const owner = ownerOf(ctx);
+    checkBatchRequestRate(state, owner);
     // Not shown (UNSPEC-BATCH-LIST-LIMIT).
     const limits = c.batchListLimits;
     const asked = typeof ctx.query.limit === 'number' ? ctx.query.limit : limits.byDefault;
