@@ -83,6 +83,18 @@ export interface Advisory {
   readonly count: number;
 }
 
+/**
+ * A fault of the suite itself, not of the server (a case that uses what its needs do not declare):
+ * the case is skipped with the reason, never failed, so no server is judged for it; the suite's own
+ * tests and scores treat it as a failure of theirs.
+ */
+export class SuiteError extends Error {
+  override readonly name = 'SuiteError';
+  constructor(what: string) {
+    super(`internal error of the suite, not of the server (please report it): ${what}`);
+  }
+}
+
 /** The trace placeholder of the workspace key of a case's own workspace (`workspace()`). */
 const WORKSPACE_KEY_2 = 'workspace_key_2';
 
@@ -206,10 +218,7 @@ export class CaseContext {
     check: () => void | Promise<void>,
   ): Promise<void> {
     const item = this.spec.unspecified.find((u) => u.id === unspecifiedId);
-    if (item?.advisory === undefined)
-      throw new Error(
-        `internal error of the suite: ${unspecifiedId} states no advisory policy; please report it`,
-      );
+    if (item?.advisory === undefined) throw new SuiteError(`${unspecifiedId} states no advisory policy`);
     try {
       await check();
     } catch (error) {
@@ -244,9 +253,7 @@ export class CaseContext {
     // A case that moves a shared target's clock runs alone (cases running at once would see their
     // dreams and batches jump ahead): its needs say so, which the runner reads (`movesClock`).
     if (method === 'advanceClock' && !movesClock(this.definition.needs, this.adapter.capabilities))
-      throw new Error(
-        `internal error of the suite: case ${this.definition.id} moved the clock, which its needs do not allow; please report it`,
-      );
+      throw new SuiteError(`case ${this.definition.id} moved the clock, which its needs do not allow`);
     // Every capability a case uses is in its needs (a workspace for isolation and the clock of a
     // wait aside), so what it observes through one is known before it runs (`observedWith`).
     if (
@@ -254,8 +261,8 @@ export class CaseContext {
       capability !== 'clock' &&
       !namedCapabilities(this.definition.needs).has(capability)
     )
-      throw new Error(
-        `internal error of the suite: case ${this.definition.id} used the capability ${capability}, which its needs do not name; please report it`,
+      throw new SuiteError(
+        `case ${this.definition.id} used the capability ${capability}, which its needs do not name`,
       );
     const fn = need(this.adapter, capability, method) as unknown as (...a: unknown[]) => Promise<unknown>;
     const step = this.recorder.add<FixtureStep>({
@@ -333,12 +340,14 @@ export class CaseContext {
     options: { numRuns?: number } = {},
   ): Promise<void> {
     let failing: { steps: Step[]; message: string; step: number | null } | undefined;
+    let suiteError: SuiteError | undefined;
     const result = await fc.check(
       fc.asyncProperty(arbitrary, async (value) => {
         this.resetRecorder();
         try {
           await predicate(value);
         } catch (error) {
+          if (error instanceof SuiteError) suiteError ??= error;
           failing = {
             steps: this.recorder.steps,
             message: (error as Error).message,
@@ -351,6 +360,8 @@ export class CaseContext {
     );
     // Calls after the property go to a fresh trace (through a client that writes into it).
     this.resetRecorder();
+    // A fault of the suite is not the server's, whatever run of the property met it.
+    if (suiteError) throw suiteError;
     if (result.failed) {
       this.failure = {
         message: failing?.message ?? String(result.errorInstance),

@@ -77,13 +77,6 @@ export const requiredCapabilities = (needs: readonly Need[] = []): Capability[] 
     .filter((n) => !optional(n))
     .map((n) => n.capability);
 
-/** The capabilities through which a case observes some of its requirements (`observedWith`). */
-export const observingCapabilities = (needs: readonly Need[] = []): Capability[] =>
-  needs
-    .map(normalized)
-    .filter((n) => n.observes !== undefined)
-    .map((n) => n.capability);
-
 /** Every capability a case names in its needs, of any kind. */
 export const namedCapabilities = (needs: readonly Need[] = []): Set<Capability> =>
   new Set(needs.map(capabilityOf));

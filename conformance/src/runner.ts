@@ -17,6 +17,7 @@ import {
   type FailureDetail,
   PropertyFailure,
   type RunSettings,
+  SuiteError,
 } from './case.js';
 import { CheckFailure } from './http.js';
 import { missingNeeds, missingReason, movesSharedState, unobservedRequirements } from './needs.js';
@@ -50,6 +51,8 @@ export interface CaseResult {
   readonly observations?: Observations;
   /** Checks of the suite's own policy the server did not meet (never the verdict). */
   readonly advisories?: readonly Advisory[];
+  /** For a case skipped for a fault of the suite itself (`SuiteError`): its message. */
+  readonly suiteError?: string;
 }
 
 export interface Shard {
@@ -182,12 +185,14 @@ export async function runOne(definition: CaseDefinition, options: RunOptions): P
   const started = performance.now();
   let failure: FailureDetail | undefined;
   let skipped: MissingCapabilityError | undefined;
+  let suiteError: SuiteError | undefined;
   try {
     await withTimeout(definition.run(ctx), options.settings.timeoutMs * 4, `case ${definition.id}`, () =>
       ctx.waitedMs(),
     );
   } catch (error) {
     if (error instanceof MissingCapabilityError) skipped = error;
+    else if (error instanceof SuiteError) suiteError = error;
     else
       failure =
         error instanceof PropertyFailure && ctx.failure
@@ -203,6 +208,15 @@ export async function runOne(definition: CaseDefinition, options: RunOptions): P
   const requests = ctx.requestCount();
   // A shared target stays as the case found it (what it made in the target's organization).
   await ctx.release();
+  if (suiteError)
+    return {
+      ...base,
+      outcome: 'skipped',
+      reason: suiteError.message,
+      suiteError: suiteError.message,
+      durationMs,
+      requests,
+    };
   if (skipped) {
     // A capability the case found missing as it ran (not an unobservable answer) reads like one
     // found missing up front.

@@ -46,7 +46,8 @@ export async function runVariants(
     } finally {
       await first.close();
     }
-    const failures = run.filter((r) => r.outcome === 'failed');
+    // A fault of the suite itself (skipped for the server's sake) fails the suite's own score.
+    const failures = run.filter((r) => r.outcome === 'failed' || r.suiteError !== undefined);
     const result: VariantResult = {
       variant: name,
       passed: failures.length === 0,

@@ -73,7 +73,7 @@ describe('every legal subset of capabilities', () => {
           concurrency: 4,
         });
         const failed = results
-          .filter((r) => r.outcome === 'failed')
+          .filter((r) => r.outcome === 'failed' || r.suiteError !== undefined)
           .map((r) => `${r.id}: ${r.failure?.message.split('\n')[0]}`);
         expect(
           failed,

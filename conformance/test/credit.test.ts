@@ -7,9 +7,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { spec } from '@vendor-api/spec';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Adapter, Target } from '../src/adapter.js';
 import { REFERENCE_CAPABILITIES } from '../src/adapters/reference.js';
+import { defineCase } from '../src/case.js';
 import { allCases } from '../src/cases/index.js';
 import { startEmbedded } from '../src/embedded.js';
 import type { Observations } from '../src/observed.js';
@@ -114,4 +116,34 @@ describe('no credit without observation', () => {
       await embedded.close();
     }
   }, 120_000);
+});
+
+describe("a fault of the suite is not the server's", () => {
+  it('a case that uses a capability its needs do not name is skipped with the suite error, never failed', async () => {
+    const undeclared = defineCase({
+      id: 'framework.undeclared-capability',
+      family: 'framework',
+      title: 'uses a capability its needs do not name',
+      requirements: [],
+      async run(ctx) {
+        await ctx.property(fc.constant(1), async () => {
+          await ctx.fixture('sessions', 'createSession', ctx.target.workspace);
+        });
+      },
+    });
+    const embedded = await startEmbedded({ seed: 7 });
+    try {
+      const r = await runOne(undeclared, {
+        target: embedded.target,
+        adapter: embedded.adapter,
+        spec,
+        settings: pinSettings(),
+      });
+      expect(r.outcome).toBe('skipped');
+      expect(r.suiteError).toMatch(/internal error of the suite, not of the server.*sessions/);
+      expect(runCoverage([r]).verdict).toBe('partial');
+    } finally {
+      await embedded.close();
+    }
+  });
 });

@@ -58,7 +58,7 @@ export function itPassesAndCatches<C extends readonly CaseDefinition[]>(
     for (const c of cases) {
       const r = await outcomeOf(c, [], settings);
       const runnable = requiredCapabilities(c.needs).every((n) => REFERENCE_CAPABILITIES.has(n));
-      expect({ id: c.id, outcome: r.outcome, message: r.failure?.message }).toEqual({
+      expect({ id: c.id, outcome: r.outcome, message: r.failure?.message ?? r.suiteError }).toEqual({
         id: c.id,
         outcome: runnable ? 'passed' : 'skipped',
         message: undefined,
