@@ -3,7 +3,8 @@
  * to a fresh in-process server (fixed seed, a manual clock at the example instant, no socket) in an
  * order that walks the state machines, and the server's answer becomes the success response's
  * example. A new batch is `in_progress`, the batch retrieved has ended; a new dream is `pending`,
- * the dream retrieved has completed; a list holds what the steps before it created. Values the
+ * the dream retrieved has completed; a list holds what the steps before it created, the dreams
+ * list a page of one of two with the `next_page` that follows. Values the
  * request example cannot hold (the id of a resource made by an earlier step, a file or memory store
  * the documented API gives no endpoint for) are put in before sending, at their path or body
  * pointer, and into the document's request body example too, so the pair agrees.
@@ -30,6 +31,8 @@ interface Found {
 
 interface Live {
   readonly path?: Record<string, string>;
+  /** Optional query parameters the example shows, with their values (written into the document). */
+  readonly query?: Record<string, Json>;
   readonly body?: Record<string, string>;
 }
 
@@ -107,8 +110,13 @@ export async function recordExamples(spec: VendorSpec, document: JsonObject): Pr
       if (!isObject(raw)) continue;
       const ref = typeof raw.$ref === 'string' ? raw.$ref.split('/').at(-1) : undefined;
       const p = ref === undefined ? raw : parameters[ref];
-      if (!isObject(p) || !('example' in p)) continue;
+      if (!isObject(p)) continue;
       const name = String(p.name);
+      if (p.in === 'query' && live.query !== undefined && name in live.query) {
+        if (ref !== undefined) throw new ExampleError(`${id}: ${name} is a shared parameter`);
+        p.example = live.query[name] as Json;
+      }
+      if (!('example' in p)) continue;
       const value = String(p.in === 'path' ? (live.path?.[name] ?? p.example) : p.example);
       if (p.in === 'header') headers[name] = value;
       else if (p.in === 'path') url = url.replace(`{${name}}`, encodeURIComponent(value));
@@ -224,13 +232,14 @@ export async function recordExamples(spec: VendorSpec, document: JsonObject): Pr
     };
     const dream = await record('dreams.create', { body: dreamInputs });
     const dreamId = String(dream.id);
-    await record('dreams.list');
-    await control('dreams.start', { dream_id: dreamId });
-    await control('dreams.complete', { dream_id: dreamId });
-    await record('dreams.retrieve', { path: { dream_id: dreamId } });
     const second = await send('dreams.create', { body: dreamInputs });
     if (!isObject(second.json)) throw new ExampleError(`dreams.create: ${second.status}: ${second.text}`);
     const secondId = String(second.json.id);
+    // A page of one of the two dreams: the list shows where the next page starts.
+    await record('dreams.list', { query: { limit: 1 } });
+    await control('dreams.start', { dream_id: dreamId });
+    await control('dreams.complete', { dream_id: dreamId });
+    await record('dreams.retrieve', { path: { dream_id: dreamId } });
     await record('dreams.cancel', { path: { dream_id: secondId } });
     await record('dreams.archive', { path: { dream_id: secondId } });
 

@@ -150,4 +150,12 @@ describe('examples of the OpenAPI document', () => {
       results_url: expect.any(String),
     });
   });
+
+  it('the dreams list shows a page with the next one to follow, of the size its request asks', () => {
+    const list = operations.find(({ op }) => op.operationId === 'dreams.list')!.op;
+    const limit = (list.parameters as Obj[]).map(resolveParam).find((p) => p.name === 'limit');
+    const page = json(list.responses['200'].content)?.example;
+    expect(page.next_page).toEqual(expect.any(String));
+    expect(page.data).toHaveLength(limit?.example);
+  });
 });
