@@ -9,6 +9,7 @@ import { operationsTable, resourceFiles } from './client.js';
 import { buildControlOpenApi } from './control-openapi.js';
 import { type JsonObject, stringify, toJson } from './json.js';
 import { buildOpenApi } from './openapi.js';
+import { recordExamples } from './recorded-examples.js';
 import { inputsDigest, seal, sealHolds } from './seal.js';
 
 /** Folders whose every file is generated (a file there that generation does not produce is stale). */
@@ -66,6 +67,7 @@ export async function generateAll(
 ): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   const document = buildOpenApi(spec);
+  await recordExamples(spec, document);
   files.set('packages/openapi/openapi.json', stringify(document));
   files.set(
     'packages/openapi/openapi.yaml',
