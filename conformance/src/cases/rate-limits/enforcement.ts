@@ -17,6 +17,22 @@ import { allPages } from './support.js';
 
 const turn = [{ role: 'user', content: 'hi' }] as const;
 
+/** A batch of `n` small requests (custom ids r0, r1, ...), created with `auth`; its answer unchecked. */
+const createBatchOf = (ctx: CaseContext, auth: Auth, n: number) =>
+  ctx.call(
+    'messages.batches.create',
+    {
+      auth,
+      body: {
+        requests: Array.from({ length: n }, (_, i) => ({
+          custom_id: `r${i}`,
+          params: { model: ctx.vendor.models.sonnet, max_tokens: 8, messages: turn },
+        })),
+      },
+    },
+    false,
+  );
+
 /** The organization's value of a limiter of the `batch` group, if it lists one. */
 async function organizationBatchLimit(
   ctx: CaseContext,
@@ -58,20 +74,7 @@ export const enqueuedBatchRequestsEnforced = defineCase({
     ]);
     if (set.status >= 300) ctx.fail(`the adapter could not set the override: ${set.status}`);
     const key: Auth = { apiKey: ws.apiKey, placeholder: 'workspace_key_2' };
-    const batch = (auth: Auth, n: number) =>
-      ctx.call(
-        'messages.batches.create',
-        {
-          auth,
-          body: {
-            requests: Array.from({ length: n }, (_, i) => ({
-              custom_id: `r${i}`,
-              params: { model: ctx.vendor.models.sonnet, max_tokens: 8, messages: turn },
-            })),
-          },
-        },
-        false,
-      );
+    const batch = (auth: Auth, n: number) => createBatchOf(ctx, auth, n);
     const first = await batch(key, 2);
     ctx.http.expect(first, [{ kind: 'status-class', equals: '2xx' }]);
     if ((first.body as MessageBatch).processing_status !== 'in_progress') return; // nothing is enqueued any more
@@ -137,20 +140,7 @@ export const batchRequestsPerMinuteEnforced = defineCase({
     if (set.status >= 300) ctx.fail(`the adapter could not set the override: ${set.status}`);
     const auth: Auth = { apiKey: ws.apiKey, placeholder: 'workspace_key_2' };
     const started = Date.now();
-    const create = (n: number) =>
-      ctx.call(
-        'messages.batches.create',
-        {
-          auth,
-          body: {
-            requests: Array.from({ length: n }, (_, i) => ({
-              custom_id: `r${i}`,
-              params: { model: ctx.vendor.models.sonnet, max_tokens: 8, messages: turn },
-            })),
-          },
-        },
-        false,
-      );
+    const create = (n: number) => createBatchOf(ctx, auth, n);
     const list = () => ctx.call('messages.batches.list', { auth }, false);
     const first = await create(2);
     ctx.http.expect(first, [{ kind: 'status-class', equals: '2xx' }]);
