@@ -8,6 +8,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import type { Calls, Connection } from './calls.js';
+import { pinnedVersion, pythonCalls, runPython } from './python.js';
 
 /** This package's folder: its `node_modules` holds the generators, its `drivers/` the drivers. */
 export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -21,6 +23,12 @@ export interface Generator {
   readonly drivers: readonly string[];
   /** Writes the client into `dir/client` from `dir/openapi.json`. */
   generate(dir: string): Promise<void>;
+  /** The versions it reports, when its packages are not npm packages of this package. */
+  versions?(): readonly string[];
+  /** Type-checks the client beside its driver; tsc by default. */
+  compile?(dir: string): Promise<void>;
+  /** The driver's calls; by default the `connect` of the driver module. */
+  connect?(dir: string, connection: Connection): Promise<Calls & { close(): void }>;
 }
 
 interface PackageJson {
@@ -66,7 +74,10 @@ export async function runBin(
  * it would catch a user's eye.
  */
 async function generateWith(name: string, bin: string, args: readonly string[], dir: string): Promise<void> {
-  const out = await runBin(name, bin, args, dir);
+  noWarning(bin, await runBin(name, bin, args, dir));
+}
+
+function noWarning(bin: string, out: string): void {
   if (out.split('\n').some((line) => /⚠|❗|warn|error|fail/i.test(line))) throw new Error(`${bin}: ${out}`);
 }
 
@@ -120,4 +131,31 @@ export const GENERATORS: readonly Generator[] = [
       await generateWith('orval', 'orval', ['--config', 'orval.config.ts'], dir);
     },
   },
+  {
+    name: 'openapi-python-client',
+    packages: ['openapi-python-client', 'mypy'],
+    drivers: ['openapi-python-client.py'],
+    versions: () => ['openapi-python-client', 'mypy'].map((p) => `${p} ${pinnedVersion(p)}`),
+    async generate(dir) {
+      // The results operation answers JSON lines, a content type the generator does not know:
+      // its documented `content_type_overrides` reads it as bytes (see the README).
+      writeFileSync(join(dir, 'openapi-python-client.yaml'), PYTHON_CONFIG);
+      const args = ['generate', '--path', 'openapi.json', '--output-path', 'vendor_client'];
+      const out = await runPython(
+        'openapi-python-client',
+        [...args, '--meta', 'none', '--config', 'openapi-python-client.yaml'],
+        dir,
+      );
+      noWarning('openapi-python-client', out);
+    },
+    async compile(dir) {
+      // Every file compiles; the driver is strictly typed against the generated package (whose own
+      // files mypy reads without reporting on them: see the README).
+      await runPython('python', ['-m', 'compileall', '-q', 'vendor_client', 'openapi-python-client.py'], dir);
+      await runPython('mypy', ['--strict', '--follow-imports=silent', 'openapi-python-client.py'], dir);
+    },
+    connect: (dir, connection) => pythonCalls(dir, join(dir, 'openapi-python-client.py'), connection),
+  },
 ];
+
+const PYTHON_CONFIG = 'content_type_overrides:\n  application/x-ndjson: application/octet-stream\n';

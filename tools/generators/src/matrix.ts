@@ -121,22 +121,33 @@ export async function runGenerator(
   for (const file of generator.drivers) copyFileSync(join(PACKAGE_ROOT, 'drivers', file), join(dir, file));
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
 
-  const row = { generator: generator.name, versions: generator.packages.map((p) => `${p} ${versionOf(p)}`) };
+  const versions = generator.versions?.() ?? generator.packages.map((p) => `${p} ${versionOf(p)}`);
+  const row = { generator: generator.name, versions };
   const generate = await timed(async () => {
     await generator.generate(dir);
     return undefined;
   });
   if (!generate.ok) return { ...row, generate, compile: NOT_REACHED, calls: { ...NOT_REACHED, steps: [] } };
   const compile = await timed(async () => {
-    await runBin('typescript', 'tsc', ['-p', 'tsconfig.json'], dir);
+    if (generator.compile) await generator.compile(dir);
+    else await runBin('typescript', 'tsc', ['-p', 'tsconfig.json'], dir);
     return undefined;
   });
   if (!compile.ok) return { ...row, generate, compile, calls: { ...NOT_REACHED, steps: [] } };
   let steps: Step[] = [];
   const calls = await timed(async () => {
-    const driver = join(dir, generator.drivers[0]!);
-    const { connect } = (await import(pathToFileURL(driver).href)) as { connect: Connect };
-    steps = await runScenario(connect(sandbox.connection), sandbox.control, generator.name);
+    if (generator.connect) {
+      const calls = await generator.connect(dir, sandbox.connection);
+      try {
+        steps = await runScenario(calls, sandbox.control, generator.name);
+      } finally {
+        calls.close();
+      }
+    } else {
+      const driver = join(dir, generator.drivers[0]!);
+      const { connect } = (await import(pathToFileURL(driver).href)) as { connect: Connect };
+      steps = await runScenario(connect(sandbox.connection), sandbox.control, generator.name);
+    }
     const failed = steps.find((s) => !s.ok);
     return failed ? `${failed.operation}: ${failed.problem}` : undefined;
   });
