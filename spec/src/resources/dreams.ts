@@ -184,7 +184,13 @@ export const Dream = Type.Object(
           description: 'The model, as returned (UNSPEC-DREAM-MODEL-ID-ECHO).',
         }),
       },
-      { additionalProperties: false, 'x-requirements': ['DREAM-MODEL-OBJECT'] },
+      {
+        additionalProperties: false,
+        'x-requirements': ['DREAM-MODEL-OBJECT'],
+        // Generators name an inline object after its parent and its title: without one,
+        // openapi-python-client names it `DreamModel`, which the model enum already is.
+        title: 'Model object',
+      },
     ),
     instructions: unshown(
       'UNSPEC-DREAM-INSTRUCTIONS-OMITTED',

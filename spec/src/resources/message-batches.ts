@@ -139,6 +139,9 @@ export const MessageBatchRequest = Type.Object(
         {},
         {
           additionalProperties: true,
+          // Generators name an inline object after its parent and its title: without one,
+          // openapi-python-client names it `MessageBatchRequestParams`, which a schema already is.
+          title: 'Params object',
           description:
             'Message creation parameters (see `MessageBatchRequestParams`). Checked asynchronously: at creation only an object is required; an invalid one ends `errored` (BATCH-PARAMS-ASYNC-VALIDATION). Whether a non-object is rejected at creation: not stated (UNSPEC-BATCH-CREATE-ERRORS).',
           'x-requirements': ['BATCH-ITEM-PARAMS', 'BATCH-PARAMS-ASYNC-VALIDATION'],

@@ -377,7 +377,9 @@ export function buildOpenApi(spec: VendorSpec): JsonObject {
           in: 'header',
           required: true,
           description: 'API version; every request carries it.',
-          schema: { type: 'string', const: v.apiVersion },
+          // An `enum` of one value, not `const`: the same constraint, and one generators refuse less in a header
+          // (openapi-python-client drops every operation over a `const` header).
+          schema: { type: 'string', enum: [v.apiVersion] },
         },
         BetaHeader: {
           name: v.headers.beta,

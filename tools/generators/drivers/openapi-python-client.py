@@ -25,7 +25,7 @@ from vendor_client.models import (
     DreamsRetrieveVendorVersion,
     MessageBatchCreateParams,
     MessageBatchRequest,
-    MessageBatchRequestObject,
+    MessageBatchRequestParamsObject,
     MessageCreateParams,
     MessagesBatchesCreateVendorVersion,
     MessagesBatchesResultsVendorVersion,
@@ -75,7 +75,7 @@ def main() -> None:
         )
 
     def create_batch(inputs: dict[str, Any]) -> dict[str, Any]:
-        params = MessageBatchRequestObject.from_dict(message(inputs).to_dict())
+        params = MessageBatchRequestParamsObject.from_dict(message(inputs).to_dict())
         requests = [MessageBatchRequest(custom_id=c, params=params) for c in inputs["customIds"]]
         return reply(
             messages_batches_create.sync_detailed(
