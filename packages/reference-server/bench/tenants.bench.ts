@@ -16,6 +16,7 @@
 import { Agent, request } from 'node:http';
 import { access, operation, spec, vendor } from '@vendor-api/spec';
 import { createServer, ManualClock, TEST_CONTROL_TOKEN_HEADER } from '../src/index.js';
+import { OTHER_GROUPS } from '../src/rate-limits/config.js';
 import { againstBaseline, judge, type Phase, pairedRounds } from './harness.js';
 
 const TARGET = 0.9;
@@ -70,8 +71,10 @@ async function inject(app: App, method: 'GET' | 'POST', url: string, key: string
  * (BATCH-RATE-LIMIT-HTTP), and the manual clock stands still while the bench sends thousands.
  */
 const nextMinute = (app: App) => inject(app, 'POST', '/_test/clock/advance', null, { ms: 61_000 });
-/** Batch requests sent between two moves of the clock: under the organization's limit per minute. */
-const BATCH_REQUESTS_PER_MOVE = 1_000;
+/** Batch requests sent between two moves of the clock: a quarter of the organization's limit. */
+const BATCH_REQUESTS_PER_MOVE = Math.floor(
+  (OTHER_GROUPS.find((g) => g.groupType === 'batch')?.limits.requests_per_minute ?? 4) / 4,
+);
 
 /** Stores `STORED` batches and dreams of another organization, spread over its workspaces. */
 async function fill(app: App): Promise<void> {
@@ -123,7 +126,7 @@ async function measure(
   count: number,
 ): Promise<Phase> {
   // Half the mix goes to the batch endpoints: a phase starts a minute on, and moves on a minute
-  // every 2,000 requests (1,000 of them to the batch endpoints), whatever BENCH_TENANTS_COUNT is.
+  // every 2 × BATCH_REQUESTS_PER_MOVE requests, whatever BENCH_TENANTS_COUNT is.
   await nextMinute(app);
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const message = JSON.stringify({ model: vendor.models.sonnet, max_tokens: 16, messages: turn });

@@ -15,6 +15,24 @@ type Batch = Record<string, unknown> & { id: string; results_url: string | null 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
+/** A new workspace of the demo organization whose `batch` group has one limiter overridden. */
+async function limitedWorkspace(
+  t: ReturnType<typeof setup>,
+  limiter: 'enqueued_batch_requests' | 'requests_per_minute',
+  value: number,
+): Promise<{ id: string; workspace_key: string }> {
+  const control = async (url: string, body: unknown) => {
+    const res = await t.call('POST', `/_test${url}`, { key: null, body });
+    expect(res.status, res.text).toBe(200);
+    return res.json as { id: string; workspace_key: string };
+  };
+  const ws = await control('/organizations/demo/workspaces', { name: 'limited' });
+  await control(`/workspaces/${ws.id}/rate_limits`, {
+    overrides: [{ group_type: 'batch', limits: [{ type: limiter, value }] }],
+  });
+  return ws;
+}
+
 const item = (customId: string, maxTokens = 8) => ({
   custom_id: customId,
   params: { model: MODEL, max_tokens: maxTokens, messages: [{ role: 'user', content: `hi ${customId}` }] },
@@ -265,15 +283,7 @@ describe('seeded faults: message batches', () => {
         [['BATCH_ENQUEUED_LIMIT_IGNORES_OVERRIDE'], 200],
       ] as const) {
         const t = setup({ faults: [...names], timings: { batchProcessingMs: null } });
-        const control = async (url: string, body: unknown) => {
-          const res = await t.call('POST', `/_test${url}`, { key: null, body });
-          expect(res.status, res.text).toBe(200);
-          return res.json as { id: string; workspace_key: string };
-        };
-        const ws = await control('/organizations/demo/workspaces', { name: 'limited' });
-        await control(`/workspaces/${ws.id}/rate_limits`, {
-          overrides: [{ group_type: 'batch', limits: [{ type: 'enqueued_batch_requests', value: 2 }] }],
-        });
+        const ws = await limitedWorkspace(t, 'enqueued_batch_requests', 2);
         const create = (requests: unknown[]) =>
           t.call('POST', '/v1/messages/batches', { key: ws.workspace_key, body: { requests } });
         expect((await create([item('a'), item('b')])).status).toBe(200);
@@ -293,15 +303,7 @@ describe('seeded faults: message batches', () => {
         [['BATCH_HTTP_REQUESTS_NOT_LIMITED'], 200],
       ] as const) {
         const t = setup({ faults: [...names], timings: { batchProcessingMs: null } });
-        const control = async (url: string, body: unknown) => {
-          const res = await t.call('POST', `/_test${url}`, { key: null, body });
-          expect(res.status, res.text).toBe(200);
-          return res.json as { id: string; workspace_key: string };
-        };
-        const ws = await control('/organizations/demo/workspaces', { name: 'limited' });
-        await control(`/workspaces/${ws.id}/rate_limits`, {
-          overrides: [{ group_type: 'batch', limits: [{ type: 'requests_per_minute', value: 2 }] }],
-        });
+        const ws = await limitedWorkspace(t, 'requests_per_minute', 2);
         const list = () => t.call('GET', '/v1/messages/batches', { key: ws.workspace_key });
         expect((await list()).status).toBe(200);
         expect((await list()).status).toBe(200);
