@@ -9,6 +9,7 @@
 import { Kind, type Static, type TSchema, Type, TypeRegistry } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { TIMESTAMP_RANGE_MS } from '@vendor-api/spec';
+import type { Store } from './store.js';
 
 /** A `Map` (a batch's processed results, restored from its JSON form before it is checked). */
 const MAP_KIND = 'StateFileMap';
@@ -199,3 +200,24 @@ export function stateFileProblem(doc: unknown): string | null {
   if (first === undefined) return 'does not match the state file schema';
   return `${fieldName(first.path)}: ${first.message.toLowerCase()}`;
 }
+
+/**
+ * The schema of each store table agrees with the records the server keeps in it: a record of the
+ * table's type is a value of the table's schema (a field renamed or retyped in `store.ts` and not
+ * here does not compile).
+ */
+type RecordOf<T> = T extends { get(id: string): infer R | undefined } ? R : never;
+/** A record as its JSON form reads back: arrays and fields writable (what the schema's type says). */
+type Writable<T> =
+  T extends Map<unknown, unknown>
+    ? T
+    : T extends readonly (infer U)[]
+      ? Writable<U>[]
+      : T extends object
+        ? { -readonly [K in keyof T]: Writable<T[K]> }
+        : T;
+type StoreTable = keyof typeof STORE & keyof Store;
+type Disagreeing = {
+  [K in StoreTable]: [Writable<RecordOf<Store[K]>>] extends [Static<(typeof STORE)[K]>] ? never : K;
+}[StoreTable];
+export const STORE_SCHEMA_AGREES: [Disagreeing] extends [never] ? true : Disagreeing = true;
