@@ -4,14 +4,15 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { GENERATORS } from './generators.js';
+import { GENERATORS, LANGUAGES } from './generators.js';
 import { passed, type Row, runMatrix, type Stage } from './matrix.js';
 
-const USAGE = `usage: pnpm generators [--document PATH] [NAME...]
+const USAGE = `usage: pnpm generators [--document PATH] [NAME|LANGUAGE...]
 
 Generates a client from packages/openapi/openapi.json (or the document at PATH) with each
-generator (or the named ones: ${GENERATORS.map((g) => g.name).join(', ')}), type-checks it and
-calls the reference server through it. Exits 1 when one fails.`;
+generator (or the named ones: ${GENERATORS.map((g) => g.name).join(', ')}; or those of the named
+languages: ${LANGUAGES.join(', ')}), compiles or type-checks it and calls the reference server
+through it. Exits 1 when one fails.`;
 
 const cell = (s: Stage) => (s.ok === null ? '-' : `${s.ok ? 'yes' : 'NO'} (${(s.ms / 1000).toFixed(1)} s)`);
 
@@ -49,15 +50,17 @@ async function main(args: readonly string[]): Promise<number> {
         );
         return 2;
       }
-    } else if (GENERATORS.some((g) => g.name === arg)) names.push(arg);
+    } else if (GENERATORS.some((g) => g.name === arg || g.language === arg)) names.push(arg);
     else {
       console.error(
-        `pnpm generators: no generator ${arg} (known: ${GENERATORS.map((g) => g.name).join(', ')})`,
+        `pnpm generators: no generator or language ${arg} (known: ${[...GENERATORS.map((g) => g.name), ...LANGUAGES].join(', ')})`,
       );
       return 2;
     }
   }
-  const chosen = names.length ? GENERATORS.filter((g) => names.includes(g.name)) : GENERATORS;
+  const chosen = names.length
+    ? GENERATORS.filter((g) => names.includes(g.name) || names.includes(g.language))
+    : GENERATORS;
   const rows = await runMatrix(chosen, document === undefined ? {} : { document: resolve(document) });
   console.log(table(rows));
   for (const row of rows.filter((r) => !passed(r))) {

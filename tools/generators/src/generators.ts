@@ -14,9 +14,15 @@ import { pinnedVersion, pythonCalls, runPython } from './python.js';
 /** This package's folder: its `node_modules` holds the generators, its `drivers/` the drivers. */
 export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
+/** The languages of the matrix: `pnpm generators python` runs the Python generators. */
+export const LANGUAGES = ['typescript', 'python', 'go', 'java'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
 export interface Generator {
   /** The name the matrix reports (`openapi-fetch`). */
   readonly name: string;
+  /** The language of the client it writes. */
+  readonly language: Language;
   /** The npm packages it consists of, reported with their versions. */
   readonly packages: readonly string[];
   /** Files of `drivers/` the driver needs beside the generated client; the first is the driver. */
@@ -84,6 +90,7 @@ function noWarning(bin: string, out: string): void {
 export const GENERATORS: readonly Generator[] = [
   {
     name: 'openapi-fetch',
+    language: 'typescript',
     packages: ['openapi-typescript', 'openapi-fetch'],
     drivers: ['openapi-fetch.ts', 'bodies.ts'],
     async generate(dir) {
@@ -97,6 +104,7 @@ export const GENERATORS: readonly Generator[] = [
   },
   {
     name: '@hey-api/openapi-ts',
+    language: 'typescript',
     packages: ['@hey-api/openapi-ts'],
     drivers: ['hey-api.ts', 'bodies.ts'],
     async generate(dir) {
@@ -110,6 +118,7 @@ export const GENERATORS: readonly Generator[] = [
   },
   {
     name: 'orval',
+    language: 'typescript',
     packages: ['orval'],
     drivers: ['orval.ts', 'bodies.ts', 'orval-fetch.ts'],
     async generate(dir) {
@@ -133,6 +142,7 @@ export const GENERATORS: readonly Generator[] = [
   },
   {
     name: 'openapi-python-client',
+    language: 'python',
     packages: ['openapi-python-client', 'mypy'],
     drivers: ['openapi-python-client.py'],
     versions: () => ['openapi-python-client', 'mypy'].map((p) => `${p} ${pinnedVersion(p)}`),

@@ -3,7 +3,8 @@
  * openapi-fetch, @hey-api/openapi-ts and orval, type-checked and calling the reference server.
  */
 export type { Calls, Connect, Connection, Inputs, Reply } from './calls.js';
-export { GENERATORS, type Generator, versionOf } from './generators.js';
+export { childCalls } from './child.js';
+export { GENERATORS, type Generator, LANGUAGES, type Language, versionOf } from './generators.js';
 export {
   PUBLISHED_DOCUMENT,
   passed,

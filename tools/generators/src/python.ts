@@ -5,13 +5,13 @@
  * on first use. Its driver (`drivers/openapi-python-client.py`) runs as a child process and
  * answers the scenario's calls in JSON lines.
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
-import type { Calls, Connection, Reply } from './calls.js';
+import type { Calls, Connection } from './calls.js';
+import { childCalls } from './child.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 export const REQUIREMENTS = join(ROOT, 'requirements-python.txt');
@@ -96,42 +96,12 @@ export async function runPython(command: string, args: readonly string[], cwd: s
   return run(join(bin, command), args, cwd, { PATH: `${bin}:${process.env.PATH ?? ''}` });
 }
 
-/**
- * The scenario's calls through a Python driver: the program started once with the connection on
- * its first line, each call one line in and one line out.
- */
+/** The scenario's calls through a Python driver (`child.ts`), run by the virtual environment's Python. */
 export async function pythonCalls(
   dir: string,
   driver: string,
   connection: Connection,
 ): Promise<Calls & { close(): void }> {
   const bin = await pythonBin();
-  const child = spawn(join(bin, 'python'), [driver], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  child.stdin.write(`${JSON.stringify(connection)}\n`);
-  const call = async (name: keyof Calls, ...args: unknown[]): Promise<Reply> => {
-    child.stdin.write(`${JSON.stringify({ call: name, args })}\n`);
-    const next = await lines.next();
-    if (next.done) throw new Error(`the driver ended: ${stderr.trim().split('\n').slice(-3).join(' ')}`);
-    const answer = JSON.parse(next.value) as Reply & { error?: string };
-    if (answer.error !== undefined) throw new Error(answer.error);
-    return { status: answer.status, body: answer.body };
-  };
-  return {
-    createMessage: (inputs) => call('createMessage', inputs),
-    createBatch: (inputs) => call('createBatch', inputs),
-    retrieveBatch: (batchId) => call('retrieveBatch', batchId),
-    batchResults: (resultsUrl) => call('batchResults', resultsUrl),
-    createSession: (inputs) => call('createSession', inputs),
-    createDream: (inputs, sessionId) => call('createDream', inputs, sessionId),
-    retrieveDream: (inputs, dreamId) => call('retrieveDream', inputs, dreamId),
-    close: () => {
-      child.stdin.end();
-      child.kill();
-    },
-  };
+  return childCalls(join(bin, 'python'), [driver], dir, connection);
 }
