@@ -33,6 +33,11 @@ export interface Generator {
   versions?(): readonly string[];
   /** Type-checks the client beside its driver; tsc by default. */
   compile?(dir: string): Promise<void>;
+  /**
+   * The `--driver` command of its kit driver (`kit/`), run in `dir` after generate and compile,
+   * with whatever the driver needs there copied or built first (`kit.ts`). Absent: no kit driver.
+   */
+  kitDriver?(dir: string): Promise<string>;
   /** The driver's calls; by default the `connect` of the driver module. */
   connect?(dir: string, connection: Connection): Promise<Calls & { close(): void }>;
 }

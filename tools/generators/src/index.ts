@@ -5,6 +5,7 @@
 export type { Calls, Connect, Connection, Inputs, Reply } from './calls.js';
 export { childCalls } from './child.js';
 export { GENERATORS, type Generator, LANGUAGES, type Language, versionOf } from './generators.js';
+export { type KitRow, runKit } from './kit.js';
 export {
   PUBLISHED_DOCUMENT,
   passed,
