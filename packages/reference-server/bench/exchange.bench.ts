@@ -14,7 +14,8 @@
  *   0.5, mixed HTTP, the load generator and libuv's pool on two cores).
  *
  * The exchange is `POST /v1/oauth/token` of the reference server (listening on 127.0.0.1), sent by
- * the load generator in a second process. The issuer (inline ES256 key), the service account and
+ * the load generator in a second process. The reference server and the bare route each run in a
+ * process of their own (`ServerProcess`), raw jose in this one: none shares a JIT or a heap. The issuer (inline ES256 key), the service account and
  * the rule are registered through the test-control API over HTTP, as a client would.
  *
  * The three are measured in rounds, one right after the other (`pairedRounds`); each ratio is read
@@ -26,9 +27,8 @@
  * phase and a time limit.
  */
 import { vendor } from '@vendor-api/spec';
-import Fastify from 'fastify';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, jwtVerify, SignJWT } from 'jose';
-import { createServer, REQUEST_ID_HEADER, TEST_CONTROL_TOKEN_HEADER } from '../src/index.js';
+import { TEST_CONTROL_TOKEN_HEADER } from '../src/index.js';
 import {
   againstBaseline,
   answerShape,
@@ -42,6 +42,7 @@ import {
   reportContext,
   reportRatio,
   roundsText,
+  ServerProcess,
   sameAnswerShape,
 } from './harness.js';
 
@@ -89,13 +90,17 @@ async function postJson(
 
 export async function run(): Promise<boolean> {
   const depth = pipelining();
-  console.log(`token exchange vs a bare Fastify route running jose, and jose's CPU (pipelining ${depth})`);
-  const app = createServer({ seed: 'bench', testControl: true });
-  const base = await app.reference.listenLocal(0);
-  const token = app.reference.testControlToken ?? '';
+  console.log(
+    `token exchange vs a bare Fastify route running jose, and jose's CPU, each in a process of its own (pipelining ${depth})`,
+  );
+  const servers: ServerProcess[] = [];
   const loader = new Loader();
-  const bare = Fastify({ logger: false });
   try {
+    const app = await ServerProcess.start({ kind: 'reference', testControl: true });
+    servers.push(app);
+    const { base } = app;
+    const token = app.started.controlToken ?? '';
+    const workspaceId = app.started.workspaceId ?? '';
     const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
     const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'bench-1', alg: 'ES256', use: 'sig' };
 
@@ -114,7 +119,7 @@ export async function run(): Promise<boolean> {
       '/_test/federation/service_accounts',
       {
         name: 'bench-deployer',
-        workspace_ids: [app.reference.state.demo.workspaceId],
+        workspace_ids: [workspaceId],
       },
       token,
     );
@@ -126,7 +131,7 @@ export async function run(): Promise<boolean> {
         name: 'bench-rule',
         match: { subject_prefix: SUBJECT },
         oauth_scope: 'workspace:developer',
-        workspace_id: app.reference.state.demo.workspaceId,
+        workspace_id: workspaceId,
       },
       token,
     );
@@ -153,7 +158,7 @@ export async function run(): Promise<boolean> {
         grant_type: GRANT_TYPE,
         assertion,
         federation_rule_id: rule.id,
-        organization_id: app.reference.state.demo.organizationId,
+        organization_id: app.started.organizationId,
         service_account_id: account.id,
       }),
     );
@@ -177,21 +182,15 @@ export async function run(): Promise<boolean> {
 
     // Context: a bare Fastify route that verifies the posted assertion with jose and nothing else,
     // answering the same bytes as the exchange (a token of the same length, a request id).
-    let answered = 0;
-    bare.post('/v1/oauth/token', async (request, reply) => {
-      await verify((request.body as { assertion: string }).assertion);
-      const n = String(++answered);
-      reply.header(REQUEST_ID_HEADER, `req_${n.padStart(ID_DIGITS, '0')}`);
-      return {
-        access_token: n.padStart(reference.access_token.length, '0'),
-        token_type: 'Bearer',
-        expires_in: reference.expires_in,
-        scope: reference.scope,
-      };
+    const bare = await ServerProcess.start({
+      kind: 'bare-jose',
+      jwk,
+      issuer: ISSUER_URL,
+      idDigits: ID_DIGITS,
+      answer: reference,
     });
-    await bare.listen({ host: '127.0.0.1', port: 0 });
-    const bareAddress = bare.server.address();
-    const bareBase = `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}`;
+    servers.push(bare);
+    const bareBase = bare.base;
     sameAnswerShape(
       await answerShape(`${bareBase}/v1/oauth/token`, exchangeOf(checks[0])),
       await answerShape(`${base}/v1/oauth/token`, exchangeOf(checks[1])),
@@ -208,8 +207,8 @@ export async function run(): Promise<boolean> {
       timeLimitMs: TIME_LIMIT_MS,
     });
     await localPhase('raw jose warm-up', tokens.slice(0, WARMUP), CONNECTIONS, verify);
-    await loadPhase('bare Fastify + jose warm-up', loader, job(bareBase, 0, WARMUP));
-    await loadPhase('exchange warm-up', loader, job(base, 0, WARMUP));
+    await loadPhase('bare Fastify + jose warm-up', loader, job(bareBase, 0, WARMUP), bare);
+    await loadPhase('exchange warm-up', loader, job(base, 0, WARMUP), app);
 
     const from = (round: number) => WARMUP + round * COUNT;
     const rounds = await pairedRounds(ROUNDS, {
@@ -221,11 +220,16 @@ export async function run(): Promise<boolean> {
           verify,
         ),
       bare: (round) =>
-        loadPhase(`bare Fastify + jose (${round + 1})`, loader, job(bareBase, from(round), COUNT)),
+        loadPhase(`bare Fastify + jose (${round + 1})`, loader, job(bareBase, from(round), COUNT), bare),
       exchange: (round) =>
-        loadPhase(`POST /v1/oauth/token (${round + 1})`, loader, job(base, from(round), COUNT)),
+        loadPhase(`POST /v1/oauth/token (${round + 1})`, loader, job(base, from(round), COUNT), app),
       control: (round) =>
-        loadPhase(`bare Fastify + jose again (${round + 1})`, loader, job(bareBase, from(round), COUNT)),
+        loadPhase(
+          `bare Fastify + jose again (${round + 1})`,
+          loader,
+          job(bareBase, from(round), COUNT),
+          bare,
+        ),
     });
     const ofRounds = (ratio: (r: (typeof rounds)[number]) => number) => rounds.map(ratio);
     reportContext(
@@ -260,7 +264,6 @@ export async function run(): Promise<boolean> {
     return ceiling && cpu;
   } finally {
     loader.close();
-    await app.close();
-    await bare.close();
+    await Promise.all(servers.map((s) => s.close()));
   }
 }

@@ -8,6 +8,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoadJob, LoadResult } from './load.js';
+import type { ServerSpec, Started } from './serve.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The monorepo root: `tsx` and the source condition resolve from there. */
@@ -55,6 +56,65 @@ export class Loader {
   }
 }
 
+/** Sends a message to a child and resolves with its one answer (`{ok, ...}`), or rejects when it exits first. */
+function ask<T>(child: ChildProcess, message: unknown, what: string): Promise<T> {
+  return new Promise((resolvePromise, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`${what} exited (${code})`));
+    child.once('exit', onExit);
+    child.once('message', (answer: { ok: boolean; error?: string } & T) => {
+      child.off('exit', onExit);
+      if (answer.ok) resolvePromise(answer);
+      else reject(new Error(answer.error ?? `${what} failed`));
+    });
+    child.send(message as object);
+  });
+}
+
+/**
+ * A server of a benchmark in a process of its own (`serve.ts`): the measured server and its
+ * baseline each get one, so neither shares a JIT, a heap or a garbage collector with the other or
+ * with the benchmark, and the CPU time per request read is that process's alone.
+ */
+export class ServerProcess {
+  private constructor(
+    readonly started: Started,
+    private readonly child: ChildProcess,
+  ) {}
+
+  get base(): string {
+    return this.started.base;
+  }
+
+  static async start(spec: ServerSpec): Promise<ServerProcess> {
+    const child = fork(join(here, 'serve.ts'), [], {
+      cwd: ROOT,
+      execArgv: ['--import', 'tsx', ...(process.env.BENCH_SOURCE ? ['--conditions=@vendor-api/source'] : [])],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    try {
+      const { started } = await ask<{ started: Started }>(child, { spec }, `the ${spec.kind} server`);
+      return new ServerProcess(started, child);
+    } catch (error) {
+      child.kill();
+      throw error;
+    }
+  }
+
+  /** The process's CPU time so far (user + system, all threads), in µs. */
+  async cpuUs(): Promise<number> {
+    return (await ask<{ cpuUs: number }>(this.child, { cpu: true }, 'the server')).cpuUs;
+  }
+
+  async close(): Promise<void> {
+    if (this.child.exitCode !== null) return;
+    const exited = new Promise((resolvePromise) => this.child.once('exit', resolvePromise));
+    this.child.send({ close: true });
+    const timer = setTimeout(() => this.child.kill(), 5000);
+    await exited;
+    clearTimeout(timer);
+  }
+}
+
 /** A measured phase: throughput and the CPU time per operation of each process involved. */
 export interface Phase {
   readonly name: string;
@@ -75,19 +135,30 @@ function printPhase(phase: Phase, detail: string): void {
 }
 
 /**
- * Sends a job through the load generator to a server listening in this process, and measures
- * this process's CPU time while it runs (the process is otherwise idle, waiting for the answer).
- * Throws when any request failed: a benchmark of errors is no benchmark.
+ * Sends a job through the load generator to a server, and measures the server's CPU time while it
+ * runs: the server process's (`ServerProcess`), or this process's for a server listening here (the
+ * process is otherwise idle, waiting for the answer). Throws when any request failed: a benchmark
+ * of errors is no benchmark.
  */
-export async function loadPhase(name: string, loader: Loader, job: LoadJob): Promise<Phase> {
-  const before = process.cpuUsage();
+export async function loadPhase(
+  name: string,
+  loader: Loader,
+  job: LoadJob,
+  server?: ServerProcess,
+): Promise<Phase> {
+  const cpuNow = async () => {
+    if (server) return server.cpuUs();
+    const { user, system } = process.cpuUsage();
+    return user + system;
+  };
+  const before = await cpuNow();
   const r = await loader.run(job);
-  const cpu = process.cpuUsage(before);
+  const cpuUs = (await cpuNow()) - before;
   const answered = Math.max(1, r.completed);
   const phase: Phase = {
     name,
     rps: r.rps,
-    cpuUsPerOp: (cpu.user + cpu.system) / answered,
+    cpuUsPerOp: cpuUs / answered,
     loaderCpuUsPerOp: (r.cpuMs * 1000) / answered,
   };
   printPhase(

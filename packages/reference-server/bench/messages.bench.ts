@@ -1,7 +1,8 @@
 /**
  * messages.create throughput as a ratio to a bare Fastify JSON route, measured in the same run
- * (target >= 0.8). Both servers listen on 127.0.0.1 in this process; the load comes from the load
- * generator in a second process: a fixed number of requests, fixed connections, a time limit.
+ * (target >= 0.8). Each server listens on 127.0.0.1 in a process of its own (`ServerProcess`), so
+ * neither's JIT or heap weighs on the other; the load comes from the load generator in a third
+ * process: a fixed number of requests, fixed connections, a time limit.
  * The two are measured in rounds, one right after the other (`pairedRounds`); the ratio is read
  * within each round, against the mean of the bare route's two runs that bracket it (`bracketed`),
  * and its median over the rounds counts; the bare route's two runs against each other (A/A) are
@@ -11,8 +12,6 @@
  * throughput is noisy on the run (`judge`).
  */
 import { vendor } from '@vendor-api/spec';
-import Fastify from 'fastify';
-import { createServer, REQUEST_ID_HEADER } from '../src/index.js';
 import {
   againstBaseline,
   answerShape,
@@ -21,6 +20,7 @@ import {
   loadPhase,
   pairedRounds,
   pipelining,
+  ServerProcess,
   sameAnswerShape,
 } from './harness.js';
 
@@ -43,7 +43,9 @@ const ID_DIGITS = 24;
 
 export async function run(): Promise<boolean> {
   const depth = pipelining();
-  console.log(`messages.create vs a bare Fastify JSON route (pipelining ${depth})`);
+  console.log(
+    `messages.create vs a bare Fastify JSON route, each in a process of its own (pipelining ${depth})`,
+  );
   const body = JSON.stringify({
     model: vendor.models.sonnet,
     max_tokens: 64,
@@ -52,69 +54,46 @@ export async function run(): Promise<boolean> {
 
   // The baseline: Fastify's own JSON parsing and serialisation, answering the same bytes on the
   // wire as the reference server (a message of the same shape and length, a request id header).
-  let answered = 0;
-  const bare = Fastify({ logger: false });
-  bare.post('/v1/messages', async (request, reply) => {
-    const params = request.body as { model: string; messages: { content: string }[] };
-    const n = String(++answered).padStart(ID_DIGITS, '0');
-    reply.header(REQUEST_ID_HEADER, `req_${n}`);
-    return {
-      id: `msg_${n}`,
-      type: 'message',
-      role: 'assistant',
-      content: [{ type: 'text', text: `Reference reply: ${params.messages.at(-1)?.content}` }],
-      model: params.model,
-      stop_reason: 'end_turn',
-      usage: { input_tokens: 14, output_tokens: 14 },
-    };
-  });
-  await bare.listen({ host: '127.0.0.1', port: 0 });
-  const address = bare.server.address();
-  const bareBase = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
-  const app = createServer({ seed: 'bench' });
-  const refBase = await app.reference.listenLocal(0);
+  const servers: ServerProcess[] = [];
   const loader = new Loader();
   try {
-    const request = {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [vendor.headers.version]: vendor.apiVersion,
-        'x-api-key': app.reference.state.demo.workspaceKey,
-      },
-      body,
+    const bare = await ServerProcess.start({ kind: 'bare-messages', idDigits: ID_DIGITS });
+    servers.push(bare);
+    const reference = await ServerProcess.start({ kind: 'reference' });
+    servers.push(reference);
+    const headers = {
+      'content-type': 'application/json',
+      [vendor.headers.version]: vendor.apiVersion,
+      'x-api-key': reference.started.workspaceKey ?? '',
     };
+    const request = { method: 'POST', headers, body };
     sameAnswerShape(
-      await answerShape(`${bareBase}/v1/messages`, request),
-      await answerShape(`${refBase}/v1/messages`, request),
+      await answerShape(`${bare.base}/v1/messages`, request),
+      await answerShape(`${reference.base}/v1/messages`, request),
     );
     const job = (base: string, count: number) => ({
       url: `${base}/v1/messages`,
       method: 'POST' as const,
-      headers: {
-        'content-type': 'application/json',
-        [vendor.headers.version]: vendor.apiVersion,
-        'x-api-key': app.reference.state.demo.workspaceKey,
-      },
+      headers,
       bodies: [body],
       count,
       connections: CONNECTIONS,
       pipelining: depth,
       timeLimitMs: TIME_LIMIT_MS,
     });
-    await loadPhase('bare Fastify warm-up', loader, job(bareBase, WARMUP));
-    await loadPhase('messages.create warm-up', loader, job(refBase, WARMUP));
+    await loadPhase('bare Fastify warm-up', loader, job(bare.base, WARMUP), bare);
+    await loadPhase('messages.create warm-up', loader, job(reference.base, WARMUP), reference);
     const rounds = await pairedRounds(ROUNDS, {
-      bare: (round) => loadPhase(`bare Fastify JSON route (${round + 1})`, loader, job(bareBase, COUNT)),
-      messages: (round) => loadPhase(`POST /v1/messages (${round + 1})`, loader, job(refBase, COUNT)),
-      control: (round) => loadPhase(`bare Fastify again (${round + 1})`, loader, job(bareBase, COUNT)),
+      bare: (round) =>
+        loadPhase(`bare Fastify JSON route (${round + 1})`, loader, job(bare.base, COUNT), bare),
+      messages: (round) =>
+        loadPhase(`POST /v1/messages (${round + 1})`, loader, job(reference.base, COUNT), reference),
+      control: (round) => loadPhase(`bare Fastify again (${round + 1})`, loader, job(bare.base, COUNT), bare),
     });
     const { throughput, cpu } = againstBaseline(rounds, 'messages', 'bare', 'control');
     return judge('messages.create / bare Fastify', TARGET, throughput, cpu);
   } finally {
     loader.close();
-    await app.close();
-    await bare.close();
+    await Promise.all(servers.map((s) => s.close()));
   }
 }

@@ -193,7 +193,9 @@ const lines = bannerLines({
   testControlToken: app.reference.testControlToken,
   statePath,
 });
-console.log(lines.join('\n'));
+// Stops are handled before the banner says the server is up: a harness that reads the banner and
+// stops the server at once (SIGTERM) must find the handler in place, not the default, which ends
+// the process with no state saved (exit 143).
 // A stop ends within the grace period, state saved, whatever a client is sending (shutdown.ts).
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -203,3 +205,4 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void shutDown(app).then(() => process.exit(0));
   });
 }
+console.log(lines.join('\n'));

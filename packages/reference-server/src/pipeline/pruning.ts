@@ -65,6 +65,61 @@ export function pruneValue(
   return pruned === DROP ? { value, dropped: [] } : { value: pruned, dropped: pruner.dropped };
 }
 
+/**
+ * What a schema's `$ref` chain leads to, per schema set: the schemas are the spec's, the same
+ * objects for every request, so each chain is followed once.
+ */
+const resolvedRefs = new WeakMap<Record<string, TSchema>, WeakMap<TSchema, TSchema>>();
+
+function resolveRef(refs: Record<string, TSchema>, schema: TSchema): TSchema {
+  let cache = resolvedRefs.get(refs);
+  if (cache === undefined) resolvedRefs.set(refs, (cache = new WeakMap()));
+  const known = cache.get(schema);
+  if (known !== undefined) return known;
+  let s = schema;
+  for (let i = 0; i < 16 && typeof s.$ref === 'string'; i++) {
+    const target = refs[s.$ref.replace(/^#\/components\/schemas\//, '')];
+    if (!target) break;
+    s = target;
+  }
+  cache.set(schema, s);
+  return s;
+}
+
+/** A union's tag and its members by kind, or null when it has none; found once per union. */
+interface UnionTag {
+  readonly tag: string;
+  readonly kinds: ReadonlyMap<string, TSchema>;
+}
+const unionTags = new WeakMap<readonly TSchema[], UnionTag | null>();
+
+/**
+ * A union's tag: the first property of the first member (in its order: `type`, `role` for
+ * conversation turns) that every member requires as a distinct constant, as the generated
+ * validators tell members apart.
+ */
+function unionTag(refs: Record<string, TSchema>, members: readonly TSchema[]): UnionTag | null {
+  const known = unionTags.get(members);
+  if (known !== undefined) return known;
+  const resolved = members.map((x) => resolveRef(refs, x));
+  const first = resolved[0]?.properties as Record<string, TSchema> | undefined;
+  let found: UnionTag | null = null;
+  for (const tag of Object.keys(first ?? {})) {
+    const kinds = new Map<string, TSchema>();
+    for (const m of resolved) {
+      const c = (m.properties as Record<string, TSchema> | undefined)?.[tag]?.const;
+      const required = Array.isArray(m.required) && m.required.includes(tag);
+      if (typeof c === 'string' && required) kinds.set(c, m);
+    }
+    if (kinds.size === resolved.length) {
+      found = { tag, kinds };
+      break;
+    }
+  }
+  unionTags.set(members, found);
+  return found;
+}
+
 /** A marker: the value is of a kind the documents do not show, and is dropped by its container. */
 const DROP = Symbol('drop');
 
@@ -78,13 +133,7 @@ class Pruner {
   ) {}
 
   private resolve(schema: TSchema): TSchema {
-    let s = schema;
-    for (let i = 0; i < 16 && typeof s.$ref === 'string'; i++) {
-      const target = this.refs[s.$ref.replace(/^#\/components\/schemas\//, '')];
-      if (!target) break;
-      s = target;
-    }
-    return s;
+    return resolveRef(this.refs, schema);
   }
 
   /**
@@ -99,21 +148,11 @@ class Pruner {
     value: JsonObject,
     open: boolean,
   ): TSchema | typeof DROP | undefined {
-    const resolved = members.map((x) => this.resolve(x));
-    const first = resolved[0]?.properties as Record<string, TSchema> | undefined;
-    for (const tag of Object.keys(first ?? {})) {
-      const kinds = new Map<string, TSchema>();
-      for (const m of resolved) {
-        const c = (m.properties as Record<string, TSchema> | undefined)?.[tag]?.const;
-        const required = Array.isArray(m.required) && m.required.includes(tag);
-        if (typeof c === 'string' && required) kinds.set(c, m);
-      }
-      if (kinds.size !== resolved.length) continue;
-      const kind = value[tag];
-      if (typeof kind !== 'string') return undefined;
-      return kinds.get(kind) ?? (open && this.options.openKinds ? DROP : undefined);
-    }
-    return undefined;
+    const tagged = unionTag(this.refs, members);
+    if (tagged === null) return undefined;
+    const kind = value[tagged.tag];
+    if (typeof kind !== 'string') return undefined;
+    return tagged.kinds.get(kind) ?? (open && this.options.openKinds ? DROP : undefined);
   }
 
   /**
