@@ -14,6 +14,7 @@ import {
   CAPABILITY_NAMES,
   CONTROL_ENDPOINTS,
   CONTROL_WIRE_RULES,
+  type ControlEndpoint,
   type MessageBatch,
   spec,
 } from '@vendor-api/spec';
@@ -22,9 +23,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Adapter, Target } from '../src/adapter.js';
 import { ADAPTER_METHODS } from '../src/adapter.js';
 import { controlAdapter } from '../src/adapters/control.js';
+import { allCases } from '../src/cases/index.js';
 import { recordProblems } from '../src/cases/message-batches/checks.js';
 import { CLOCK_STEPS } from '../src/cases/message-batches/commands/clock.js';
-import { allCases } from '../src/cases/index.js';
 import { main } from '../src/cli.js';
 import { startEmbedded } from '../src/embedded.js';
 import { runCases } from '../src/runner.js';
@@ -162,7 +163,9 @@ describe('the typing questions of a server in a typed language, answered in the 
   });
 
   it('numbers: every number the suite sends is an integer but the open rate-limit value, and ms passes 32 bits', () => {
-    const open = CONTROL_ENDPOINTS.flatMap((e) => (e.body ? numberFields(e.body, e.id) : []));
+    const open = CONTROL_ENDPOINTS.flatMap((e: ControlEndpoint) =>
+      e.body ? numberFields(e.body, e.id) : [],
+    );
     expect(open).toEqual(['workspaces.rate-limits.overrides[].limits[].value']);
     const advance = CONTROL_ENDPOINTS.find((e) => e.id === 'clock.advance')!;
     expect((advance.body as { properties: { ms: { type: string } } }).properties.ms.type).toBe('integer');
@@ -173,9 +176,10 @@ describe('the typing questions of a server in a typed language, answered in the 
   it('bodies: the adapter sends a JSON object with its content type, or no body at all (run hooks, archive and delete)', async () => {
     const seen: { method: string; path: string; type: string | undefined; body: string }[] = [];
     const server = createHttpServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => void (body += c.toString()));
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
+        const body = Buffer.concat(chunks).toString();
         seen.push({ method: req.method!, path: req.url!, type: req.headers['content-type'], body });
         res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       });
@@ -191,8 +195,8 @@ describe('the typing questions of a server in a typed language, answered in the 
       });
       await adapter.setup!();
       await adapter.advanceClock!(Math.max(...Object.values(CLOCK_STEPS)));
-      await adapter.driveBatch!('b', {});
-      await adapter.driveBatch!('b', { customIds: ['x'], internalErrors: ['x'] });
+      await adapter.driveBatch!('b', { action: 'process' });
+      await adapter.driveBatch!('b', { action: 'process', customIds: ['x'], internalErrors: ['x'] });
       await adapter.changeSession!('s', 'archive');
       await adapter.changeMemoryStore!('m', 'delete');
       await adapter.teardown!();
