@@ -16,6 +16,7 @@ import {
   CONTROL_PROTOCOL,
   CONTROL_PROTOCOL_VERSION,
   CONTROL_TOKEN_HEADER,
+  CONTROL_WIRE_RULES,
 } from '@vendor-api/spec';
 import { didYouMean, UsageError } from '@vendor-api/spec/cli';
 import { capabilityRows } from '../capability-table.js';
@@ -100,6 +101,10 @@ export function controlStarter(): string {
         ? `; ${withTenantKeys} more with another tenant's keys (--other-admin-key, --other-workspace-id, --other-workspace-key)`
         : ''
     }.`,
+    '',
+    '## Types on the wire',
+    '',
+    ...CONTROL_WIRE_RULES.map((r) => `- **${r.topic}**: ${r.rule}`),
     '',
     '## Always',
     '',

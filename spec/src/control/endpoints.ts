@@ -121,6 +121,43 @@ const Organization = Open({
   admin_key: Type.String(),
 });
 
+/**
+ * How bodies and answers are typed on the wire: the questions a server written in a typed language
+ * meets (number widths, null or absent, time formats, empty bodies, statuses, what a drive
+ * answers), each answered once. `vendor-conformance init` and the control OpenAPI document print
+ * them; the suite's control adapter keeps to them.
+ */
+export const CONTROL_WIRE_RULES = [
+  {
+    topic: 'Numbers',
+    rule: 'an `integer` field is a whole number, sent without a fraction or an exponent; read it as a 64-bit integer (`ms` of `POST /clock/advance` passes 32 bits). `number` appears only where the API documents leave the type open (the `value` of a rate limit): any JSON number.',
+  },
+  {
+    topic: 'Null or absent',
+    rule: 'an optional field may be absent, and the suite leaves out the optional fields it has no value for; it sends `null` only where a body schema allows it (`workspace_id` of `POST /usage`: the Default Workspace). In answers, leave out an optional field you have no value for (`target`; `run_hooks` absent reads as false); a field that is `X or null` and not optional is always present.',
+  },
+  {
+    topic: 'Times',
+    rule: 'every timestamp is an RFC 3339 date-time. The suite sends UTC with `Z` and milliseconds; it reads any RFC 3339 form (`Z` or an offset, whole seconds up to nanoseconds) and compares instants, never text.',
+  },
+  {
+    topic: 'Bodies',
+    rule: 'a `GET` carries no body; a `POST` carries a JSON object with `content-type: application/json`, or no body at all where it has nothing to say (the run hooks, archiving or deleting a session or a memory store): read an empty body as `{}`.',
+  },
+  {
+    topic: 'Success',
+    rule: '`GET /capabilities` answers 200; elsewhere any 2xx is a success. Its body is a JSON object: the suite reads only the fields this document names and ignores more. Where the answer is "the record as changed (not read by the suite)", any JSON object will do (`{}` too).',
+  },
+  {
+    topic: 'Drives and refusals',
+    rule: 'a drive (`/batches/…`, `/dreams/…`) answers the record as changed; where the happening cannot occur in the record\'s state, 409 with the API error body and the record left as it was; an unknown id is 404. A refusal is any non-2xx answer with the API error body (`{"type":"error","error":{"type","message"}}`, any `error.type`).',
+  },
+  {
+    topic: 'Ids and keys',
+    rule: "opaque strings the suite never parses, except `organization_id`, the organization's UUID.",
+  },
+] as const;
+
 /** One endpoint of the control protocol. */
 export interface ControlEndpoint {
   /** `clock.advance`: the stable name adapters and reports use. */
@@ -195,7 +232,16 @@ export const CONTROL_ENDPOINTS = [
     summary: "Move the server's clock forward",
     description:
       'Moves the clock `ms` milliseconds forward; what falls due in between (batch expiry, retention, token lifetimes) happens before the answer.',
-    body: Type.Object({ ms: Type.Number({ minimum: 0 }) }, { additionalProperties: true }),
+    body: Type.Object(
+      {
+        ms: Type.Integer({
+          minimum: 0,
+          description:
+            'whole milliseconds; past 32 bits (a wait reaches beyond the 29-day results retention): a 64-bit integer',
+        }),
+      },
+      { additionalProperties: true },
+    ),
     response: Clock,
   }),
   endpoint({

@@ -1,0 +1,3 @@
+module vendor-api.example/go-server
+
+go 1.22
