@@ -189,8 +189,7 @@ export const GENERATORS: readonly Generator[] = [
     generate: generateJava,
     compile: compileJava,
     connect: async (dir, connection) => javaCalls(dir, connection),
-    kitDriver: async (dir) =>
-      ['java', ...javaCommand(dir, JAVA_KIT_DRIVER.replace('.java', ''))].join(' '),
+    kitDriver: async (dir) => ['java', ...javaCommand(dir, JAVA_KIT_DRIVER.replace('.java', ''))].join(' '),
   },
 ];
 

@@ -77,7 +77,8 @@ export function withoutDefaultsBesideRefs(document: unknown): { document: unknow
  * - `supportUrlQuery` off: its `toUrlQueryString` calls it on the mapped `Object`s too, and no
  *   operation sends a model in a query.
  */
-const SCHEMA_MAPPINGS = 'MessageUserParam_content=java.lang.Object,MessageAssistantParam_content=java.lang.Object';
+const SCHEMA_MAPPINGS =
+  'MessageUserParam_content=java.lang.Object,MessageAssistantParam_content=java.lang.Object';
 const TYPE_MAPPINGS = 'null=Object';
 
 export function pom(): string {
@@ -228,7 +229,8 @@ export async function generateJava(dir: string): Promise<void> {
   copyFileSync(join(ROOT, 'kit', JAVA_KIT_DRIVER), join(sources, JAVA_KIT_DRIVER));
   const out = await run('mvn', [...MAVEN, 'generate-sources'], dir);
   const warnings = documentWarnings(out);
-  if (warnings.length > 0) throw new Error(`openapi-generator ${OPENAPI_GENERATOR_VERSION}:\n${warnings.join('\n')}`);
+  if (warnings.length > 0)
+    throw new Error(`openapi-generator ${OPENAPI_GENERATOR_VERSION}:\n${warnings.join('\n')}`);
 }
 
 /** Compiles the generated client and both drivers (`mvn -q compile`, the generator not run again). */
