@@ -9,6 +9,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Calls, Connection } from './calls.js';
+import {
+  compileJava,
+  generateJava,
+  JAVA_DRIVER,
+  JAVA_KIT_DRIVER,
+  javaCalls,
+  javaCommand,
+  OPENAPI_GENERATOR_VERSION,
+} from './openapi-generator-java.js';
 import { pinnedVersion, pythonCalls, runPython } from './python.js';
 
 /** This package's folder: its `node_modules` holds the generators, its `drivers/` the drivers. */
@@ -170,6 +179,17 @@ export const GENERATORS: readonly Generator[] = [
       await runPython('mypy', ['--strict', '--follow-imports=silent', 'openapi-python-client.py'], dir);
     },
     connect: (dir, connection) => pythonCalls(dir, join(dir, 'openapi-python-client.py'), connection),
+  },
+  {
+    name: 'openapi-generator-java',
+    language: 'java',
+    packages: ['openapi-generator-maven-plugin'],
+    drivers: [JAVA_DRIVER],
+    versions: () => [`openapi-generator-maven-plugin ${OPENAPI_GENERATOR_VERSION} (java, native)`],
+    generate: generateJava,
+    compile: compileJava,
+    connect: async (dir, connection) => javaCalls(dir, connection),
+    kitDriver: async (dir) => ['java', ...javaCommand(dir, JAVA_KIT_DRIVER.replace('.java', ''))].join(' '),
   },
 ];
 

@@ -1,0 +1,136 @@
+/**
+ * OpenAPI Generator's java client (native): generated from the published document through the
+ * Maven plugin, compiled with its drivers, making every call of the scenario; then the client
+ * kit's cases through its kit driver. Java and Maven missing: skipped locally, failed in CI.
+ */
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  GENERATORS,
+  PUBLISHED_DOCUMENT,
+  runGenerator,
+  runKit,
+  type Sandbox,
+  startSandbox,
+  workFolder,
+} from '../src/index.js';
+import {
+  documentWarnings,
+  JavaUnavailable,
+  javaToolchain,
+  withoutDefaultsBesideRefs,
+} from '../src/openapi-generator-java.js';
+
+const NAME = 'openapi-generator-java';
+const SCENARIO = [
+  'messages.create',
+  'messages.batches.create',
+  'messages.batches.retrieve',
+  'messages.batches.results',
+  'sessions.create',
+  'dreams.create',
+  'dreams.retrieve',
+];
+// Maven generating and compiling on a busy 2-core machine: a minute or two warm, more the first
+// time (downloads into ~/.m2).
+const ROW_TIMEOUT = 600_000;
+const KIT_TIMEOUT = 900_000;
+
+/** Java and Maven, or (locally, not in CI) the test skipped with the reason. */
+const needJava = async (skip: (note: string) => void) => {
+  try {
+    await javaToolchain();
+  } catch (e) {
+    if (!(e instanceof JavaUnavailable) || process.env.CI === 'true') throw e;
+    console.warn(`[generators] Java row skipped: ${e.message} (CI fails instead)`);
+    skip(e.message);
+  }
+};
+
+describe('openapi-generator-java: what the row filters and changes', () => {
+  it('reports a generator warning about the document, and only the three that are not about it are filtered', () => {
+    const out = [
+      '[INFO] Generating with dryRun=false',
+      '[WARNING] OpenAPI 3.1 support is still in beta. To report an issue related to 3.1 spec, please kindly open an issue.',
+      '[WARNING] Failed to get the schema name: null',
+      '[WARNING] Ignoring complex example on request body',
+      '[WARNING] Null (reserved word) cannot be used as model name. Renamed to ModelNull',
+    ].join('\n');
+    expect(documentWarnings(out)).toEqual([
+      '[WARNING] Null (reserved word) cannot be used as model name. Renamed to ModelNull',
+    ]);
+  });
+
+  it('drops exactly the defaults that stand beside a $ref in the published document', () => {
+    const published = JSON.parse(readFileSync(PUBLISHED_DOCUMENT, 'utf8'));
+    const { document, dropped } = withoutDefaultsBesideRefs(published);
+    expect(dropped).toEqual([
+      '#/components/schemas/FederationIssuer/properties/jwks',
+      '#/components/schemas/ProfileConfig/properties/version',
+      '#/components/schemas/ProfileCredentials/properties/version',
+    ]);
+    const jwks = (document as typeof published).components.schemas.FederationIssuer.properties.jwks;
+    expect(jwks).toEqual({
+      ...published.components.schemas.FederationIssuer.properties.jwks,
+      default: undefined,
+    });
+    expect('default' in jwks).toBe(false);
+  });
+});
+
+describe('openapi-generator-java', () => {
+  const java = GENERATORS.find((g) => g.name === NAME)!;
+  let sandbox: Sandbox;
+  let dir: string;
+  beforeAll(async () => {
+    dir = workFolder();
+    sandbox = await startSandbox();
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it(
+    'its client of the published document compiles with its driver and makes every call of the scenario',
+    async (ctx) => {
+      await needJava((note) => ctx.skip(note));
+      const row = await runGenerator(java, sandbox, { dir });
+      console.info(
+        `[generators] ${NAME}: generate ${row.generate.ms} ms, compile ${row.compile.ms} ms, calls ${row.calls.ms} ms`,
+      );
+      expect({
+        generate: [row.generate.ok, row.generate.problem],
+        compile: [row.compile.ok, row.compile.problem],
+        calls: row.calls.steps.map((s) => [s.operation, s.ok, s.problem]),
+      }).toEqual({
+        generate: [true, ''],
+        compile: [true, ''],
+        calls: SCENARIO.map((id) => [id, true, '']),
+      });
+    },
+    ROW_TIMEOUT,
+  );
+
+  it(
+    "the client kit through its driver: every case it can run passes, the others skipped with the driver's reason",
+    async (ctx) => {
+      await needJava((note) => ctx.skip(note));
+      const start = performance.now();
+      const kit = await runKit(java, join(dir, NAME));
+      console.info(`[generators] ${NAME} kit: ${Math.round(performance.now() - start)} ms, ${kit.verdict}`);
+      const failures = kit.results
+        .filter((r) => r.outcome === 'failed' || r.outcome === 'unexpected-pass')
+        .map((r) => `${r.id}: ${r.reason ?? ''}`);
+      expect(failures).toEqual([]);
+      expect(kit.passed).toBeGreaterThan(0);
+      expect(kit.verdict).toMatch(/partial/i);
+      for (const skip of kit.skipped)
+        expect(skip.reason, skip.id).toMatch(
+          /the generated SDK (has no credential chain|reads no profile files)/,
+        );
+    },
+    KIT_TIMEOUT,
+  );
+});
