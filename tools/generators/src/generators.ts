@@ -9,6 +9,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Calls, Connection } from './calls.js';
+import {
+  buildKitDriver,
+  goCalls,
+  goModule,
+  goModuleVersion,
+  runGo,
+  runOapiCodegen,
+  SCENARIO_BINARY,
+} from './go.js';
 import { pinnedVersion, pythonCalls, runPython } from './python.js';
 
 /** This package's folder: its `node_modules` holds the generators, its `drivers/` the drivers. */
@@ -170,6 +179,29 @@ export const GENERATORS: readonly Generator[] = [
       await runPython('mypy', ['--strict', '--follow-imports=silent', 'openapi-python-client.py'], dir);
     },
     connect: (dir, connection) => pythonCalls(dir, join(dir, 'openapi-python-client.py'), connection),
+  },
+  {
+    name: 'oapi-codegen',
+    language: 'go',
+    packages: [],
+    drivers: ['oapi-codegen.go'],
+    versions: () =>
+      ['github.com/oapi-codegen/oapi-codegen/v2', 'github.com/oapi-codegen/runtime'].map(
+        (m) => `${m.replace('github.com/', '')} ${goModuleVersion(m)}`,
+      ),
+    async generate(dir) {
+      // Types and client into the package `client` of a module pinned like the generator's (see
+      // the README for what it makes of the document's OpenAPI 3.1).
+      goModule(dir);
+      const args = ['-generate', 'types,client', '-package', 'client', '-o', 'client/client.go', 'openapi.json'];
+      noWarning('oapi-codegen', await runOapiCodegen(args, dir));
+    },
+    async compile(dir) {
+      await runGo(['vet', './...'], dir);
+      await runGo(['build', '-o', SCENARIO_BINARY, '.'], dir);
+    },
+    kitDriver: buildKitDriver,
+    connect: async (dir, connection) => goCalls(dir, connection),
   },
 ];
 
