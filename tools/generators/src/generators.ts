@@ -193,7 +193,15 @@ export const GENERATORS: readonly Generator[] = [
       // Types and client into the package `client` of a module pinned like the generator's (see
       // the README for what it makes of the document's OpenAPI 3.1).
       goModule(dir);
-      const args = ['-generate', 'types,client', '-package', 'client', '-o', 'client/client.go', 'openapi.json'];
+      const args = [
+        '-generate',
+        'types,client',
+        '-package',
+        'client',
+        '-o',
+        'client/client.go',
+        'openapi.json',
+      ];
       noWarning('oapi-codegen', await runOapiCodegen(args, dir));
     },
     async compile(dir) {

@@ -77,14 +77,15 @@ let building: Promise<string> | undefined;
  */
 export function oapiCodegen(): Promise<string> {
   building ??= (async () => {
-    const folder = goToolFolder();
-    const bin = join(folder, 'oapi-codegen');
-    if (existsSync(bin)) return bin;
+    // The toolchain is checked even when the generator is built: the client is built with it too.
     try {
       await runGo(['version'], GO_MODULE);
     } catch (e) {
       throw new GoUnavailable(`no Go toolchain (${GO} version): ${(e as Error).message}`);
     }
+    const folder = goToolFolder();
+    const bin = join(folder, 'oapi-codegen');
+    if (existsSync(bin)) return bin;
     rmSync(folder, { recursive: true, force: true });
     mkdirSync(folder, { recursive: true });
     try {
