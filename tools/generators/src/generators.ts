@@ -10,6 +10,15 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Calls, Connection } from './calls.js';
 import {
+  buildKitDriver,
+  goCalls,
+  goModule,
+  goModuleVersion,
+  runGo,
+  runOapiCodegen,
+  SCENARIO_BINARY,
+} from './go.js';
+import {
   compileJava,
   generateJava,
   JAVA_DRIVER,
@@ -190,6 +199,37 @@ export const GENERATORS: readonly Generator[] = [
     compile: compileJava,
     connect: async (dir, connection) => javaCalls(dir, connection),
     kitDriver: async (dir) => ['java', ...javaCommand(dir, JAVA_KIT_DRIVER.replace('.java', ''))].join(' '),
+  },
+  {
+    name: 'oapi-codegen',
+    language: 'go',
+    packages: [],
+    drivers: ['oapi-codegen.go'],
+    versions: () =>
+      ['github.com/oapi-codegen/oapi-codegen/v2', 'github.com/oapi-codegen/runtime'].map(
+        (m) => `${m.replace('github.com/', '')} ${goModuleVersion(m)}`,
+      ),
+    async generate(dir) {
+      // Types and client into the package `client` of a module pinned like the generator's (see
+      // the README for what it makes of the document's OpenAPI 3.1).
+      goModule(dir);
+      const args = [
+        '-generate',
+        'types,client',
+        '-package',
+        'client',
+        '-o',
+        'client/client.go',
+        'openapi.json',
+      ];
+      noWarning('oapi-codegen', await runOapiCodegen(args, dir));
+    },
+    async compile(dir) {
+      await runGo(['vet', './...'], dir);
+      await runGo(['build', '-o', SCENARIO_BINARY, '.'], dir);
+    },
+    kitDriver: buildKitDriver,
+    connect: async (dir, connection) => goCalls(dir, connection),
   },
 ];
 
