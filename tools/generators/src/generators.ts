@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Calls, Connection } from './calls.js';
+import { OPENAPI_GENERATOR_PYTHON } from './openapi-generator.js';
 import { pinnedVersion, pythonCalls, runPython } from './python.js';
 
 /** This package's folder: its `node_modules` holds the generators, its `drivers/` the drivers. */
@@ -171,6 +172,7 @@ export const GENERATORS: readonly Generator[] = [
     },
     connect: (dir, connection) => pythonCalls(dir, join(dir, 'openapi-python-client.py'), connection),
   },
+  OPENAPI_GENERATOR_PYTHON,
 ];
 
 const PYTHON_CONFIG = 'content_type_overrides:\n  application/x-ndjson: application/octet-stream\n';
