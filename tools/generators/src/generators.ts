@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Calls, Connection } from './calls.js';
 import { OPENAPI_GENERATOR_PYTHON } from './openapi-generator.js';
-import { pinnedVersion, pythonCalls, runPython } from './python.js';
+import { pinnedVersion, pythonCalls, pythonKitDriver, runPython } from './python.js';
 
 /** This package's folder: its `node_modules` holds the generators, its `drivers/` the drivers. */
 export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -171,6 +171,7 @@ export const GENERATORS: readonly Generator[] = [
       await runPython('mypy', ['--strict', '--follow-imports=silent', 'openapi-python-client.py'], dir);
     },
     connect: (dir, connection) => pythonCalls(dir, join(dir, 'openapi-python-client.py'), connection),
+    kitDriver: (dir) => pythonKitDriver(dir, 'openapi-python-client.py'),
   },
   OPENAPI_GENERATOR_PYTHON,
 ];
