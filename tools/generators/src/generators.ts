@@ -18,6 +18,7 @@ import {
   runOapiCodegen,
   SCENARIO_BINARY,
 } from './go.js';
+import { OPENAPI_GENERATOR_PYTHON } from './openapi-generator.js';
 import {
   compileJava,
   generateJava,
@@ -27,7 +28,7 @@ import {
   javaCommand,
   OPENAPI_GENERATOR_VERSION,
 } from './openapi-generator-java.js';
-import { pinnedVersion, pythonCalls, runPython } from './python.js';
+import { pinnedVersion, pythonCalls, pythonKitDriver, runPython } from './python.js';
 
 /** This package's folder: its `node_modules` holds the generators, its `drivers/` the drivers. */
 export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -188,7 +189,9 @@ export const GENERATORS: readonly Generator[] = [
       await runPython('mypy', ['--strict', '--follow-imports=silent', 'openapi-python-client.py'], dir);
     },
     connect: (dir, connection) => pythonCalls(dir, join(dir, 'openapi-python-client.py'), connection),
+    kitDriver: (dir) => pythonKitDriver(dir, 'openapi-python-client.py'),
   },
+  OPENAPI_GENERATOR_PYTHON,
   {
     name: 'openapi-generator-java',
     language: 'java',

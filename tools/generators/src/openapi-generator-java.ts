@@ -13,9 +13,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Calls, Connection } from './calls.js';
 import { childCalls } from './child.js';
+import { OPENAPI_GENERATOR_VERSION } from './openapi-generator.js';
 
-/** OpenAPI Generator's version (its Maven plugin's). */
-export const OPENAPI_GENERATOR_VERSION = '7.25.0';
+/** OpenAPI Generator's version (its Maven plugin's): the one the Python row's CLI jar has. */
+export { OPENAPI_GENERATOR_VERSION };
 
 /** The versions of the generated client's dependencies (those of the `pom.xml` the generator itself writes). */
 const DEPENDENCIES = [

@@ -7,9 +7,10 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { operation, spec } from '@vendor-api/spec';
 import type { Calls, Connection } from './calls.js';
 import { childCalls } from './child.js';
 
@@ -104,4 +105,18 @@ export async function pythonCalls(
 ): Promise<Calls & { close(): void }> {
   const bin = await pythonBin();
   return childCalls(join(bin, 'python'), [driver], dir, connection);
+}
+
+/**
+ * A Python kit driver (`kit/<file>`) beside the generated package in `dir`, type-checked strictly
+ * like the scenario's driver, and its command: the virtual environment's Python, the driver, and
+ * the dreams' beta header value (the spec's, which a user's program writes as a constant).
+ */
+export async function pythonKitDriver(dir: string, file: string): Promise<string> {
+  const driver = join(dir, `kit-${file}`);
+  copyFileSync(join(ROOT, 'kit', file), driver);
+  await runPython('mypy', ['--strict', '--follow-imports=silent', driver], dir);
+  const bin = await pythonBin();
+  const betas = operation(spec, 'dreams.retrieve').betas.join(',');
+  return [join(bin, 'python'), driver, betas].map((arg) => `'${arg.replaceAll("'", "'\\''")}'`).join(' ');
 }
