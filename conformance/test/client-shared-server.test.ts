@@ -14,7 +14,7 @@ import { clientCases } from '../src/client/cases.js';
 import { createFixtures } from '../src/client/fixtures.js';
 import { type JudgingServer, startJudgingServer } from '../src/client/judging-server.js';
 import type { ClientCase, ServerProfile } from '../src/client/protocol.js';
-import { ClientServers, needsOwnServer, runClientCases } from '../src/client/run.js';
+import { ClientServers, needsOwnServer, runClientCases, runOrder } from '../src/client/run.js';
 import type { Embedded } from '../src/embedded.js';
 import { CLIENT_DRIVER } from '../src/readme.js';
 
@@ -86,6 +86,16 @@ describe('one judging server per profile for a run', () => {
       await servers.close();
     }
   }, 120_000);
+});
+
+describe('the order runs start in', () => {
+  it('starts the runs that wait first, one in every few starts, and every run once', () => {
+    expect(runOrder([0, 0, 3, 0, 0, 0, 0, 5, 0], 4)).toEqual([7, 0, 1, 3, 2, 4, 5, 6, 8]);
+    expect(runOrder([0, 0, 0], 4)).toEqual([0, 1, 2]);
+    expect(runOrder([2, 2], 1)).toEqual([0, 1]);
+    const waits = clientCases().map((c) => c.calls.filter((x) => x.op === 'wait').length);
+    expect([...runOrder(waits, 4)].sort((a, b) => a - b)).toEqual(waits.map((_, i) => i));
+  });
 });
 
 describe('two cases sharing a server', () => {

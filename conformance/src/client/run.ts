@@ -503,6 +503,27 @@ export function foldWireRules(results: readonly ClientCaseResult[]): ClientCaseR
   return [...findings, ...own];
 }
 
+/**
+ * The order runs start in, by index: the runs that wait on purpose first, longest first, one in
+ * every `concurrency` starts, so that their waits overlap the other runs' work instead of filling
+ * every slot at once; then the others in catalog order.
+ */
+export function runOrder(waits: readonly number[], concurrency: number): number[] {
+  const indexes = waits.map((_, i) => i);
+  const waiting = indexes
+    .filter((i) => (waits[i] ?? 0) > 0)
+    .sort((a, b) => (waits[b] ?? 0) - (waits[a] ?? 0));
+  const others = indexes.filter((i) => !((waits[i] ?? 0) > 0));
+  const order: number[] = [];
+  const spacing = Math.max(1, concurrency - 1);
+  while (waiting.length || others.length) {
+    const w = waiting.shift();
+    if (w !== undefined) order.push(w);
+    order.push(...others.splice(0, w === undefined ? others.length : spacing));
+  }
+  return order;
+}
+
 /** The seconds a case's calls wait on purpose. */
 const waitSeconds = (c: ClientCase): number =>
   c.calls.reduce((sum, call) => sum + (call.op === 'wait' ? call.seconds : 0), 0);
@@ -522,14 +543,11 @@ export async function runClientCases(o: ClientRunOptions): Promise<ClientCaseRes
   let next = 0;
   let done = 0;
   const servers = o.servers ?? new ClientServers(v);
-  // The runs that wait longest start first: their waits overlap the other runs' work.
-  const order = jobs
-    .map((_, i) => i)
-    .sort(
-      (a, b) =>
-        waitSeconds((jobs[b] as (typeof jobs)[number])[0]) -
-        waitSeconds((jobs[a] as (typeof jobs)[number])[0]),
-    );
+  const concurrency = Math.min(o.concurrency ?? 4, jobs.length);
+  const order = runOrder(
+    jobs.map(([c]) => waitSeconds(c)),
+    concurrency,
+  );
   const worker = async () => {
     while (next < jobs.length) {
       const i = order[next++] as number;
@@ -540,7 +558,7 @@ export async function runClientCases(o: ClientRunOptions): Promise<ClientCaseRes
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.min(o.concurrency ?? 4, jobs.length) }, worker));
+    await Promise.all(Array.from({ length: concurrency }, worker));
   } finally {
     if (!o.servers) await servers.close();
   }
