@@ -51,6 +51,7 @@ export { publishedClientCases } from './client/published.js';
 export {
   type ClientCaseResult,
   type ClientRunOptions,
+  ClientServers,
   foldWireRules,
   runClientCases,
   wireRuleLines,

@@ -280,7 +280,7 @@ export function controlAdapter(
       await ok('faults.set', {}, { names });
     },
   };
-  return {
+  const adapter: Adapter = {
     ...methods,
     ...Object.assign({}, ...areas.map((a) => a.methods)),
     name: options.name ?? `control API at ${trimmed(options.controlUrl)}`,
@@ -296,7 +296,19 @@ export function controlAdapter(
         }
       : {}),
   };
+  controlCalls.set(adapter, calls);
+  return adapter;
 }
+
+/** The control calls behind each adapter `controlAdapter` made. */
+const controlCalls = new WeakMap<Adapter, ControlCalls>();
+
+/**
+ * The control calls behind an adapter over a control API (undefined for any other adapter): for
+ * a caller that knows the server it controls, as the client kit does the embedded reference
+ * server, and makes fixtures through endpoints or fields the adapter's methods do not use.
+ */
+export const controlCallsOf = (adapter: Adapter): ControlCalls | undefined => controlCalls.get(adapter);
 
 /** The control endpoint of each dream drive. */
 const DREAM_DRIVES = {

@@ -1,7 +1,9 @@
 /**
- * The fixtures of a client case, created on a fresh reference server through its control API:
- * workspaces and keys, an issuer with two federation rules, identity tokens, access tokens, and
- * (when the case needs them) an ended batch and a pending dream. Returns the placeholder values.
+ * The fixtures of a client case, created on a reference server through its control API, in a fresh
+ * organization of the case's own (the tenancy the server isolates: one server serves many cases at
+ * once, and no case can see or reach another's records): workspaces and keys, an issuer with
+ * federation rules, identity tokens, access tokens, and (when the case needs them) an ended batch
+ * and a pending dream. Independent records are made at once. Returns the placeholder values.
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -13,6 +15,8 @@ import {
   type Vendor,
   WORKSPACE_DEVELOPER_SCOPE,
 } from '@vendor-api/spec';
+import type { Target, Workspace } from '../adapter.js';
+import { type ControlCalls, controlCallsOf } from '../adapters/control.js';
 import { keyPair } from '../cases/federation/support/keys.js';
 import { ISSUER_URL, SUBJECT, sign, validClaims } from '../cases/federation/support/tokens.js';
 import type { Embedded } from '../embedded.js';
@@ -35,62 +39,105 @@ function need<T>(value: T | undefined, what: string): T {
   return value;
 }
 
+/** A fresh organization and two workspaces of it (with their keys), as a target of the API. */
+async function freshOrganization(
+  control: ControlCalls,
+  baseUrl: string,
+): Promise<{ target: Target; second: Workspace }> {
+  const org = await control.ok<{ organization_id: string; admin_key: string }>(
+    'organizations.create',
+    {},
+    { name: 'client case' },
+  );
+  const workspace = (name: string) =>
+    control
+      .ok<{ id: string; workspace_key: string }>(
+        'workspaces.create',
+        { organization_id: org.organization_id },
+        { name },
+      )
+      .then((w): Workspace => ({ id: w.id, apiKey: w.workspace_key }));
+  const [first, second] = await Promise.all([workspace('client-first'), workspace('client-second')]);
+  return {
+    target: { baseUrl, adminKey: org.admin_key, workspace: first, organizationId: org.organization_id },
+    second,
+  };
+}
+
 export async function createFixtures(
   server: Embedded,
   c: ClientCase,
   dirs: { readonly home: string; readonly work: string; readonly baseUrl: string },
   v: Vendor,
 ): Promise<Fixtures> {
-  const { adapter, target } = server;
+  const { adapter } = server;
+  const control = need(controlCallsOf(adapter), 'control calls');
+  const [{ target, second: ws2 }, key, forger, nowMs] = await Promise.all([
+    freshOrganization(control, server.target.baseUrl),
+    keyPair('ES256', 'client-key', 'client'),
+    keyPair('ES256', 'client-key', 'client-forger'),
+    adapter.now ? adapter.now() : Date.now(),
+  ]);
   // Requests in the vendor's names (headers, models), as the embedded server for it takes them.
   const http = new Http(target, new Recorder(), {
     spec: v.name === publishedVendor.name ? publishedSpec : createSpec(v),
   });
-  const organizationId = target.organizationId ?? '';
+  const organizationId = target.organizationId;
   const ws1 = target.workspace;
-  const keyEnv = await need(adapter.createWorkspaceKey, 'createWorkspaceKey')(organizationId, ws1.id);
-  const ws2 = await need(adapter.createWorkspace, 'createWorkspace')('client-second');
-
-  const key = await keyPair('ES256', 'client-key', 'client');
-  const forger = await keyPair('ES256', 'client-key', 'client-forger');
-  const issuer = await need(
-    adapter.createIssuer,
-    'createIssuer',
-  )({
-    name: 'client-issuer',
-    issuer_url: ISSUER_URL,
-    jwks: { type: 'inline', keys: [key.jwk as Record<string, unknown>] },
-  });
+  // The reference server's test control takes the organization of a federation record in its
+  // body (`organization_id`; the protocol's records are the seeded organization's).
+  const inOrganization = { organization_id: organizationId };
+  const [keyEnv, issuer] = await Promise.all([
+    control.ok<{ key: string }>('keys.create', inOrganization, {
+      kind: 'workspace_key',
+      workspace_id: ws1.id,
+    }),
+    control.ok<{ id: string }>(
+      'issuers.create',
+      {},
+      {
+        ...inOrganization,
+        name: 'client-issuer',
+        issuer_url: ISSUER_URL,
+        jwks: { type: 'inline', keys: [key.jwk as Record<string, unknown>] },
+      },
+    ),
+  ]);
   const rule = async (name: string, workspaceIds: readonly string[]) => {
-    const sa = await need(adapter.createServiceAccount, 'createServiceAccount')(`${name}-sa`, workspaceIds);
-    const r = await need(
-      adapter.createFederationRule,
-      'createFederationRule',
-    )({
-      name,
-      issuer: issuer.id,
-      match: { subject_prefix: `${SUBJECT}*` },
-      oauth_scope: WORKSPACE_DEVELOPER_SCOPE,
-      service_account_id: sa.id,
-      workspace_ids: workspaceIds,
-    });
+    const sa = await control.ok<{ id: string }>(
+      'service-accounts.create',
+      {},
+      { ...inOrganization, name: `${name}-sa`, workspace_ids: workspaceIds },
+    );
+    const r = await control.ok<{ id: string }>(
+      'rules.create',
+      {},
+      {
+        ...inOrganization,
+        name,
+        issuer_id: issuer.id,
+        match: { subject_prefix: `${SUBJECT}*` },
+        oauth_scope: WORKSPACE_DEVELOPER_SCOPE,
+        workspace_ids: workspaceIds,
+      },
+    );
     return { rule: r.id, sa: sa.id };
   };
-  const single = await rule('client-single', [ws1.id]);
-  const multi = await rule('client-multi', [ws1.id, ws2.id]);
-  const withDefault = await rule('client-default', [ws1.id, 'default']);
 
-  const now = adapter.now ? (await adapter.now()) / 1000 : Date.now() / 1000;
+  const now = nowMs / 1000;
   const jwt = (k: typeof key, n: string) =>
     sign(k, validClaims(now, { sub: `${SUBJECT}:${n}`, jti: randomUUID() }));
-  const exchange = async (assertion: string): Promise<string> => {
+  const exchange = async (
+    single: { rule: string; sa: string },
+    assertion: Promise<string>,
+  ): Promise<string> => {
     const res = await http.call(
       'oauth.token',
       {
         auth: 'none',
         body: {
           grant_type: TokenExchangeParams.properties.grant_type.const,
-          assertion,
+          assertion: await assertion,
           federation_rule_id: single.rule,
           organization_id: organizationId,
           service_account_id: single.sa,
@@ -103,36 +150,17 @@ export async function createFixtures(
       throw new Error(`the runner's own token exchange failed: ${res.status} ${res.text}`);
     return token;
   };
-
-  const values: Record<FixtureName, string> = {
-    base_url: dirs.baseUrl,
-    home: dirs.home,
-    work: dirs.work,
-    config_dir: join(dirs.home, v.configDir.posixRelativeToHome),
-    alt_config_dir: join(dirs.work, 'config'),
-    key_arg: ws1.apiKey,
-    key_env: keyEnv.apiKey,
-    admin_key: target.adminKey,
-    access_token: await exchange(await jwt(key, 'c')),
-    cached_token: await exchange(await jwt(key, 'd')),
-    organization_id: organizationId,
-    other_organization_id: randomUUID(),
-    workspace_id: ws1.id,
-    workspace_id_2: ws2.id,
-    rule_id: single.rule,
-    service_account_id: single.sa,
-    rule_id_multi: multi.rule,
-    service_account_id_multi: multi.sa,
-    rule_id_default: withDefault.rule,
-    service_account_id_default: withDefault.sa,
-    jwt_a: await jwt(key, 'a'),
-    jwt_b: await jwt(key, 'b'),
-    jwt_untrusted: await jwt(forger, 'x'),
-    batch_id: '',
-    dream_id: '',
+  const tokens = async () => {
+    const single = await rule('client-single', [ws1.id]);
+    const [accessToken, cachedToken] = await Promise.all([
+      exchange(single, jwt(key, 'c')),
+      exchange(single, jwt(key, 'd')),
+    ]);
+    return { single, accessToken, cachedToken };
   };
 
-  if (c.fixtures?.includes('batch')) {
+  const batch = async (): Promise<string> => {
+    if (!c.fixtures?.includes('batch')) return '';
     const res = await http.call('messages.batches.create', {
       body: {
         requests: BATCH_FIXTURE.order.map((custom_id) => ({
@@ -152,11 +180,14 @@ export async function createFixtures(
       action: 'process',
       internalErrors: [...BATCH_FIXTURE.byType.errored],
     });
-    values.batch_id = id;
-  }
-  if (c.fixtures?.includes('dream')) {
-    const store = await need(adapter.createMemoryStore, 'createMemoryStore')(ws1);
-    const session = await need(adapter.createSession, 'createSession')(ws1);
+    return id;
+  };
+  const dream = async (): Promise<string> => {
+    if (!c.fixtures?.includes('dream')) return '';
+    const [store, session] = await Promise.all([
+      need(adapter.createMemoryStore, 'createMemoryStore')(ws1),
+      need(adapter.createSession, 'createSession')(ws1),
+    ]);
     const res = await http.call('dreams.create', {
       body: {
         inputs: [
@@ -169,8 +200,56 @@ export async function createFixtures(
     const id = (res.body as { id?: string }).id;
     if (res.status >= 300 || !id)
       throw new Error(`creating the dream fixture failed: ${res.status} ${res.text}`);
-    values.dream_id = id;
-  }
+    return id;
+  };
+
+  const [
+    { single, accessToken, cachedToken },
+    multi,
+    withDefault,
+    jwtA,
+    jwtB,
+    jwtUntrusted,
+    batchId,
+    dreamId,
+  ] = await Promise.all([
+    tokens(),
+    rule('client-multi', [ws1.id, ws2.id]),
+    rule('client-default', [ws1.id, 'default']),
+    jwt(key, 'a'),
+    jwt(key, 'b'),
+    jwt(forger, 'x'),
+    batch(),
+    dream(),
+  ]);
+
+  const values: Record<FixtureName, string> = {
+    base_url: dirs.baseUrl,
+    home: dirs.home,
+    work: dirs.work,
+    config_dir: join(dirs.home, v.configDir.posixRelativeToHome),
+    alt_config_dir: join(dirs.work, 'config'),
+    key_arg: ws1.apiKey,
+    key_env: keyEnv.key,
+    admin_key: target.adminKey,
+    access_token: accessToken,
+    cached_token: cachedToken,
+    organization_id: organizationId,
+    other_organization_id: randomUUID(),
+    workspace_id: ws1.id,
+    workspace_id_2: ws2.id,
+    rule_id: single.rule,
+    service_account_id: single.sa,
+    rule_id_multi: multi.rule,
+    service_account_id_multi: multi.sa,
+    rule_id_default: withDefault.rule,
+    service_account_id_default: withDefault.sa,
+    jwt_a: jwtA,
+    jwt_b: jwtB,
+    jwt_untrusted: jwtUntrusted,
+    batch_id: batchId,
+    dream_id: dreamId,
+  };
   const cancelDream = async (id: string) => {
     const res = await http.call('dreams.cancel', { path: { dream_id: id } }, false);
     if (res.status >= 300) throw new Error(`canceling the dream fixture failed: ${res.status} ${res.text}`);

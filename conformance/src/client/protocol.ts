@@ -239,6 +239,10 @@ export type OutcomeExpectation =
       readonly from_exchange_answer?: true;
     };
 
+/** What a case may need of the runner (see `ClientCase.needs`). */
+export const CLIENT_NEEDS = ['own-server'] as const;
+export type ClientNeed = (typeof CLIENT_NEEDS)[number];
+
 /** A client case: a scenario and the observable outcome the documents require. */
 export interface ClientCase {
   readonly id: string;
@@ -247,6 +251,13 @@ export interface ClientCase {
   readonly requirements: readonly string[];
   /** What the case needs the runner to create first (a batch with results, a dream). */
   readonly fixtures?: readonly ('batch' | 'dream')[];
+  /**
+   * What the case needs of the runner beyond fixtures. `own-server`: a reference server of its
+   * own. The runner otherwise shares one server per profile across the cases of a run, each case
+   * in a fresh organization of its own with a recording front of its own; a case that changes what
+   * organizations share (the server's clock, a server-wide setting) must not share it.
+   */
+  readonly needs?: readonly ClientNeed[];
   readonly setup: {
     /** Environment variables of the vendor (every other variable of the vendor is unset). */
     readonly env?: Readonly<Record<string, string>>;

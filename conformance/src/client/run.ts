@@ -1,7 +1,10 @@
 /**
- * Runs client cases through a driver: for each case and server profile, a fresh reference server
- * in process behind a judging server, a temporary home and scratch directory, the case's files and
- * environment, then the driver; the outcome lines, the wire and the files are judged.
+ * Runs client cases through a driver. One judging reference server per server profile serves the
+ * whole run (a case that needs a server of its own, `needs: ['own-server']`, gets one); each case
+ * and profile gets a fresh organization of its own on it with its fixtures, a recording front of
+ * its own (its request log holds its driver's requests and nothing else), a temporary home and
+ * scratch directory, the case's files and environment, then the driver; the outcome lines, the
+ * wire and the files are judged.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -10,7 +13,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { vendor as publishedVendor, VARIANTS, type Vendor } from '@vendor-api/spec';
-import { startEmbedded } from '../embedded.js';
+import { type Embedded, startEmbedded } from '../embedded.js';
 import type { CaseResult } from '../runner.js';
 import { clientCases } from './cases.js';
 import { createFixtures, materialise } from './fixtures.js';
@@ -36,6 +39,16 @@ export interface ClientRunOptions {
   readonly timeoutMs?: number;
   /** Cases run at once (default 4). */
   readonly concurrency?: number;
+  /**
+   * Every case on a reference server of its own, as a case that needs one has it (the way the kit
+   * ran before its servers were shared; a benchmark's baseline).
+   */
+  readonly serverPerCase?: boolean;
+  /**
+   * The judging reference servers to share (one per profile; the caller closes them): several
+   * runs of one process may share them. Absent: the run starts its own and closes them at its end.
+   */
+  readonly servers?: ClientServers;
   /** Extra environment for the driver (besides the case's). */
   readonly env?: Readonly<Record<string, string>>;
   /** The vendor name the cases, the embedded server and the fixtures derive their names from. */
@@ -52,6 +65,8 @@ export interface ClientCaseResult extends CaseResult {
   readonly wire?: readonly WireBreak[];
   /** The run failed for `wire` alone: every other check of the case passed. */
   readonly wireOnly?: true;
+  /** How long the driver ran (ms; absent when it did not run). */
+  readonly driverMs?: number;
 }
 
 export interface DriverRun {
@@ -223,11 +238,50 @@ function driverEnv(v: Vendor, extra: Readonly<Record<string, string>>): NodeJS.P
   return { ...env, ...extra };
 }
 
+/** Whether a case runs on a reference server of its own rather than the run's shared one. */
+export const needsOwnServer = (c: ClientCase): boolean => c.needs?.includes('own-server') === true;
+
+/**
+ * The judging reference servers of a run: one per server profile, started on first use and shared
+ * by every case of the run, each case in an organization of its own; a case that needs a server of
+ * its own starts one (and closes it when it ends).
+ */
+export class ClientServers {
+  private readonly shared = new Map<ServerProfile, Promise<Embedded>>();
+  constructor(private readonly v: Vendor = publishedVendor) {}
+
+  /** A new reference server of the profile: the alternatives profile has every legal alternative. */
+  start(profile: ServerProfile): Promise<Embedded> {
+    return startEmbedded({
+      variants: profile === 'alternatives' ? VARIANTS.map((x) => x.name) : [],
+      ...(this.v.name === publishedVendor.name ? {} : { vendor: this.v.name }),
+    });
+  }
+
+  /** The run's server of the profile. */
+  of(profile: ServerProfile): Promise<Embedded> {
+    let server = this.shared.get(profile);
+    if (!server) {
+      server = this.start(profile);
+      this.shared.set(profile, server);
+    }
+    return server;
+  }
+
+  /** Closes every shared server started. */
+  async close(): Promise<void> {
+    const started = [...this.shared.values()];
+    this.shared.clear();
+    await Promise.all(started.map(async (s) => (await s.catch(() => undefined))?.close()));
+  }
+}
+
 async function runOne(
   c: ClientCase,
   profile: ServerProfile,
   o: ClientRunOptions,
   v: Vendor,
+  servers: ClientServers,
 ): Promise<ClientCaseResult> {
   const started = performance.now();
   const root = await mkdtemp(join(tmpdir(), 'client-case-'));
@@ -235,8 +289,9 @@ async function runOne(
   const work = join(root, 'work');
   await mkdir(home, { recursive: true });
   await mkdir(work, { recursive: true });
-  let embedded: Awaited<ReturnType<typeof startEmbedded>> | undefined;
+  let own: Embedded | undefined;
   let judging: Awaited<ReturnType<typeof startJudgingServer>> | undefined;
+  let driverMs: number | undefined;
   const base = {
     id: `${c.id}@${profile}`,
     family: `client/${c.id.split('.')[0]}`,
@@ -257,13 +312,11 @@ async function runOne(
     failure: { message, step: null, seed: 0, steps: [] },
     ...(wire.length ? { wire } : {}),
     ...(wireOnly ? { wireOnly: true as const } : {}),
+    ...(driverMs === undefined ? {} : { driverMs }),
   });
   try {
-    // The alternatives profile: every legal alternative of the reference server at once.
-    embedded = await startEmbedded({
-      variants: profile === 'alternatives' ? VARIANTS.map((x) => x.name) : [],
-      ...(v.name === publishedVendor.name ? {} : { vendor: v.name }),
-    });
+    if (o.serverPerCase || needsOwnServer(c)) own = await servers.start(profile);
+    const embedded = own ?? (await servers.of(profile));
     const fixtures = await createFixtures(embedded, c, { home, work, baseUrl: '' }, v);
     const placeholder = fixtures.values;
     judging = await startJudgingServer(
@@ -303,7 +356,9 @@ async function runOne(
       [CALLS_FILE_VARIABLE]: callsPath,
     });
     // From the directory the runner was started in: a driver named by a relative path is found.
+    const driverStarted = performance.now();
     const run = await runDriver(o.driver, process.cwd(), env, o.timeoutMs ?? 60_000);
+    driverMs = performance.now() - driverStarted;
     const { lines, problems: format } = parseOutcomes(run.stdout);
     const unsupported = [...lines.values()].find((l) => !l.ok && l.error.kind === 'unsupported');
     if (unsupported && !unsupported.ok)
@@ -313,6 +368,7 @@ async function runOne(
         reason: `not applicable to this client: ${unsupported.error.message ?? 'the driver says it has no such feature'}`,
         durationMs: performance.now() - started,
         requests: judging.requests.length,
+        driverMs,
       };
     const judged = await judge(kase, lines, judging, v, { home, work });
     const problems = [
@@ -334,6 +390,7 @@ async function runOne(
         durationMs: performance.now() - started,
         requests,
         credited: c.requirements,
+        driverMs,
       };
     if (problems.length === 0)
       return failed(
@@ -357,7 +414,7 @@ async function runOne(
     );
   } finally {
     await judging?.close();
-    await embedded?.close();
+    await own?.close();
     await rm(root, { recursive: true, force: true });
   }
 }
@@ -446,6 +503,31 @@ export function foldWireRules(results: readonly ClientCaseResult[]): ClientCaseR
   return [...findings, ...own];
 }
 
+/**
+ * The order runs start in, by index: the runs that wait on purpose first, longest first, one in
+ * every `concurrency` starts, so that their waits overlap the other runs' work instead of filling
+ * every slot at once; then the others in catalog order.
+ */
+export function runOrder(waits: readonly number[], concurrency: number): number[] {
+  const indexes = waits.map((_, i) => i);
+  const waiting = indexes
+    .filter((i) => (waits[i] ?? 0) > 0)
+    .sort((a, b) => (waits[b] ?? 0) - (waits[a] ?? 0));
+  const others = indexes.filter((i) => !((waits[i] ?? 0) > 0));
+  const order: number[] = [];
+  const spacing = Math.max(1, concurrency - 1);
+  while (waiting.length || others.length) {
+    const w = waiting.shift();
+    if (w !== undefined) order.push(w);
+    order.push(...others.splice(0, w === undefined ? others.length : spacing));
+  }
+  return order;
+}
+
+/** The seconds a case's calls wait on purpose. */
+const waitSeconds = (c: ClientCase): number =>
+  c.calls.reduce((sum, call) => sum + (call.op === 'wait' ? call.seconds : 0), 0);
+
 export async function runClientCases(o: ClientRunOptions): Promise<ClientCaseResult[]> {
   const v = o.vendor ?? publishedVendor;
   const cases = selectClientCases(o.cases, v);
@@ -460,15 +542,25 @@ export async function runClientCases(o: ClientRunOptions): Promise<ClientCaseRes
   const results: ClientCaseResult[] = new Array(jobs.length);
   let next = 0;
   let done = 0;
+  const servers = o.servers ?? new ClientServers(v);
+  const concurrency = Math.min(o.concurrency ?? 4, jobs.length);
+  const order = runOrder(
+    jobs.map(([c]) => waitSeconds(c)),
+    concurrency,
+  );
   const worker = async () => {
     while (next < jobs.length) {
-      const i = next++;
+      const i = order[next++] as number;
       const [c, p] = jobs[i] as (typeof jobs)[number];
-      const r = await runOne(c, p, o, v);
+      const r = await runOne(c, p, o, v, servers);
       results[i] = r;
       o.onResult?.(r, done++, jobs.length);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(o.concurrency ?? 4, jobs.length) }, worker));
+  try {
+    await Promise.all(Array.from({ length: concurrency }, worker));
+  } finally {
+    if (!o.servers) await servers.close();
+  }
   return results;
 }

@@ -9,7 +9,7 @@
 import { fileURLToPath } from 'node:url';
 import type { CaseResult } from '../runner.js';
 import { SERVER_PROFILES } from './protocol.js';
-import { runClientCases } from './run.js';
+import { ClientServers, runClientCases } from './run.js';
 
 export interface ClientFault {
   readonly name: string;
@@ -277,36 +277,55 @@ const driver = () => `"${process.execPath}" "${SEEDED_DRIVER}"`;
 
 export async function runClientFaults(names?: readonly string[]): Promise<ClientFaultResult[]> {
   const out: ClientFaultResult[] = [];
-  for (const f of CLIENT_FAULTS.filter((x) => !names || names.includes(x.name))) {
-    // Against the reference server's choices first; against every alternative only if it survived.
-    let killers: string[] = [];
-    for (const profile of SERVER_PROFILES) {
-      const results = await runClientCases({
-        driver: driver(),
-        cases: f.killedBy,
-        profiles: [profile],
-        env: { CLIENT_FAULT: f.name },
-      });
-      killers = results.filter((r) => r.outcome === 'failed').map((r) => r.id);
-      if (killers.length) break;
-    }
-    console.log(
-      `${killers.length ? 'killed  ' : 'SURVIVED'} ${f.name}${killers.length ? ` by ${killers.join(', ')}` : ''}`,
-    );
-    out.push({ fault: f.name, killed: killers.length > 0, killers });
+  // One judging server per profile for every fault's runs (each run in organizations of its own).
+  const servers = new ClientServers();
+  try {
+    for (const f of CLIENT_FAULTS.filter((x) => !names || names.includes(x.name)))
+      out.push(await runClientFault(f, servers));
+  } finally {
+    await servers.close();
   }
   return out;
 }
 
+async function runClientFault(f: ClientFault, servers: ClientServers): Promise<ClientFaultResult> {
+  // Against the reference server's choices first; against every alternative only if it survived.
+  let killers: string[] = [];
+  for (const profile of SERVER_PROFILES) {
+    const results = await runClientCases({
+      driver: driver(),
+      cases: f.killedBy,
+      profiles: [profile],
+      env: { CLIENT_FAULT: f.name },
+      servers,
+    });
+    killers = results.filter((r) => r.outcome === 'failed').map((r) => r.id);
+    if (killers.length) break;
+  }
+  console.log(
+    `${killers.length ? 'killed  ' : 'SURVIVED'} ${f.name}${killers.length ? ` by ${killers.join(', ')}` : ''}`,
+  );
+  return { fault: f.name, killed: killers.length > 0, killers };
+}
+
 export async function runClientAlternatives(names?: readonly string[]): Promise<ClientAlternativeResult[]> {
   const out: ClientAlternativeResult[] = [];
-  for (const a of CLIENT_ALTERNATIVES.filter((x) => !names || names.includes(x.name))) {
-    const results = await runClientCases({ driver: driver(), env: { CLIENT_ALTERNATIVE: a.name } });
-    const failures = results.filter((r) => r.outcome !== 'passed');
-    console.log(
-      `${failures.length ? 'FAILED' : 'passed'} ${a.name}${failures.length ? `: ${failures.map((r) => r.id).join(', ')}` : ''}`,
-    );
-    out.push({ alternative: a.name, passed: failures.length === 0, failures });
+  const servers = new ClientServers();
+  try {
+    for (const a of CLIENT_ALTERNATIVES.filter((x) => !names || names.includes(x.name))) {
+      const results = await runClientCases({
+        driver: driver(),
+        env: { CLIENT_ALTERNATIVE: a.name },
+        servers,
+      });
+      const failures = results.filter((r) => r.outcome !== 'passed');
+      console.log(
+        `${failures.length ? 'FAILED' : 'passed'} ${a.name}${failures.length ? `: ${failures.map((r) => r.id).join(', ')}` : ''}`,
+      );
+      out.push({ alternative: a.name, passed: failures.length === 0, failures });
+    }
+  } finally {
+    await servers.close();
   }
   return out;
 }

@@ -77,8 +77,9 @@ export const client: Command = {
 
 Checks a client (an SDK, a command-line client) against the documents' client requirements:
 credential resolution, profile files, the token exchange, batch results, dream polling, paging.
-For each case the runner starts a judging reference server on 127.0.0.1, prepares a temporary
-home, configuration directory and environment, and runs the driver: your program, which reads
+The runner starts one judging reference server on 127.0.0.1 per server profile; for each case
+it makes a fresh organization of the case's own there, prepares a temporary home,
+configuration directory and environment, and runs the driver: your program, which reads
 the calls in the file named by ${CALLS_FILE_VARIABLE}, makes them with your client and prints
 one JSON line per outcome (conformance/README.md, "Client conformance"). Each case runs against
 the reference server's choices and against every legal alternative at once.
