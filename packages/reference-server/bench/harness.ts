@@ -88,7 +88,16 @@ export class ServerProcess {
   static async start(spec: ServerSpec): Promise<ServerProcess> {
     const child = fork(join(here, 'serve.ts'), [], {
       cwd: ROOT,
-      execArgv: ['--import', 'tsx', ...(process.env.BENCH_SOURCE ? ['--conditions=@vendor-api/source'] : [])],
+      execArgv: [
+        '--import',
+        'tsx',
+        // The servers run the built packages (dist), as users run them; BENCH_SOURCE=1 runs the source.
+        ...(process.env.BENCH_SOURCE ? ['--conditions=@vendor-api/source'] : []),
+        // BENCH_CPU_PROF=DIR: each server writes a CPU profile there when it stops (where the time goes).
+        ...(process.env.BENCH_CPU_PROF
+          ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`, '--cpu-prof-interval=100']
+          : []),
+      ],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     try {
