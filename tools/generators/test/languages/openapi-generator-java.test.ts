@@ -14,13 +14,13 @@ import {
   type Sandbox,
   startSandbox,
   workFolder,
-} from '../src/index.js';
+} from '../../src/index.js';
 import {
   documentWarnings,
   JavaUnavailable,
   javaToolchain,
   withoutDefaultsBesideRefs,
-} from '../src/openapi-generator-java.js';
+} from '../../src/openapi-generator-java.js';
 
 const NAME = 'openapi-generator-java';
 const SCENARIO = [

@@ -6,7 +6,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GoUnavailable, oapiCodegen, runGo } from '../src/go.js';
+import { GoUnavailable, oapiCodegen, runGo } from '../../src/go.js';
 import {
   GENERATORS,
   type Row,
@@ -15,7 +15,7 @@ import {
   type Sandbox,
   startSandbox,
   workFolder,
-} from '../src/index.js';
+} from '../../src/index.js';
 
 const SCENARIO = [
   'messages.create',

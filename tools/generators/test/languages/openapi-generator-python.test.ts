@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLISHED_DOCUMENT, runGenerator, type Sandbox, startSandbox, workFolder } from '../src/index.js';
+import { PUBLISHED_DOCUMENT, runGenerator, type Sandbox, startSandbox, workFolder } from '../../src/index.js';
 import {
   JavaUnavailable,
   OPENAPI_GENERATOR_PYTHON,
@@ -14,8 +14,8 @@ import {
   openApiGeneratorProblems,
   runOpenApiGenerator,
   withNullConst,
-} from '../src/openapi-generator.js';
-import { PythonUnavailable, pythonBin } from '../src/python.js';
+} from '../../src/openapi-generator.js';
+import { PythonUnavailable, pythonBin } from '../../src/python.js';
 
 const SCENARIO = [
   'messages.create',

@@ -6,9 +6,9 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENERATORS, runGenerator, type Sandbox, startSandbox, workFolder } from '../src/index.js';
-import { runKit } from '../src/kit.js';
-import { PythonUnavailable, pythonBin } from '../src/python.js';
+import { GENERATORS, runGenerator, type Sandbox, startSandbox, workFolder } from '../../src/index.js';
+import { runKit } from '../../src/kit.js';
+import { PythonUnavailable, pythonBin } from '../../src/python.js';
 
 const GENERATOR = GENERATORS.find((g) => g.name === 'openapi-python-client')!;
 
