@@ -55,6 +55,7 @@ import * as ruRateLimits from './rules/rate-limits.js';
 import * as ruSessions from './rules/sessions.js';
 import * as ruUrls from './rules/urls.js';
 import * as ruWorkspaces from './rules/workspaces.js';
+import { otherSuccessStatuses } from './success-statuses.js';
 import type { AnyMachine, Endpoint, Requirement, Unspecified } from './types.js';
 import * as unAccess from './unspecified/access.js';
 import * as unCredentials from './unspecified/credentials.js';
@@ -88,6 +89,7 @@ export * from './resources/vendor-names.js';
 export * from './resources/versioning.js';
 export * from './resources/workspaces.js';
 export type { ErrorCode, ErrorParams, ErrorType } from './rules/errors.js';
+export * from './success-statuses.js';
 export * from './types.js';
 export * from './variants.js';
 export * from './vendor.js';
@@ -224,6 +226,12 @@ function namedSchemas(module: object): TSchema[] {
   );
 }
 
+/** An endpoint with the other success statuses its Unspecified items leave open (`success-statuses.ts`). */
+function withOtherSuccessStatuses(e: Operation): Operation {
+  const others = otherSuccessStatuses(e);
+  return others.length === 0 ? e : { ...e, success: { ...e.success, others } };
+}
+
 /** Assembles the spec for a vendor (a name, or a `Vendor` from `defineVendor`). */
 export function createSpec(forVendor: Vendor | string = vendor): VendorSpec {
   const v = typeof forVendor === 'string' ? defineVendor(forVendor) : forVendor;
@@ -242,7 +250,9 @@ export function createSpec(forVendor: Vendor | string = vendor): VendorSpec {
   return {
     vendor: v,
     schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
-    endpoints: ENDPOINT_MODULES.flatMap((m): readonly Operation[] => m.endpoints),
+    endpoints: ENDPOINT_MODULES.flatMap((m): readonly Operation[] => m.endpoints).map(
+      withOtherSuccessStatuses,
+    ),
     machines,
     requirements: REQUIREMENT_MODULES.flatMap((m) => m.requirements(v)),
     unspecified: UNSPECIFIED_MODULES.flatMap((m) => m.unspecified(v)),

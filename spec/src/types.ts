@@ -122,6 +122,13 @@ export interface UrlFromField {
   readonly field: string;
 }
 
+/** A success status the documents leave open: another one a correct server may answer. */
+export interface OtherSuccessStatus {
+  readonly status: number;
+  /** Id of the Unspecified item that leaves the operation's success status open. */
+  readonly unspecified: string;
+}
+
 export interface Endpoint {
   /** `<resource>.<action>`: `dreams.cancel`, `messages.batches.results`. */
   readonly id: string;
@@ -144,7 +151,16 @@ export interface Endpoint {
     readonly query?: TObject;
   };
   readonly body?: { readonly schema: TSchema; readonly required: boolean };
-  readonly success: { readonly status: number; readonly response: ResponseSpec };
+  readonly success: {
+    readonly status: number;
+    readonly response: ResponseSpec;
+    /**
+     * Where the documents do not show the success status: the other statuses a correct server may
+     * answer instead of `status`, with the same body. Filled where the endpoints are assembled
+     * (`success-statuses.ts`), never written in an endpoint table.
+     */
+    readonly others?: readonly OtherSuccessStatus[];
+  };
   readonly errors: readonly ErrorCase[];
   /** Credential kinds accepted. */
   readonly auth: readonly Credential[];

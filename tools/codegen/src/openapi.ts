@@ -191,6 +191,16 @@ function responses(e: Endpoint, spec: VendorSpec, registry: ComponentRegistry, o
   const l = links(e, spec);
   if (l) success.links = l;
   out[String(e.success.status)] = success;
+  // The other statuses a correct server may answer where the documents do not show the success
+  // status, each listed with the same body (a `2XX` range would say the same, but generators turn
+  // range keys into code that does not compile: see `default` below).
+  for (const other of e.success.others ?? []) {
+    out[String(other.status)] = {
+      description: `${success.description} The documents do not show the success status (${other.unspecified}): a server may answer ${other.status} instead of ${e.success.status}.`,
+      content: success.content,
+      'x-unspecified': other.unspecified,
+    };
+  }
 
   const listed = documentedErrors(e, spec);
   const byStatus = new Map<number, ErrorCase[]>();

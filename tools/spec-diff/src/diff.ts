@@ -209,6 +209,14 @@ function endpoint(
   const ry = y.success.response;
   if (x.success.status !== y.success.status)
     out.add('response.changed', `${op} response`, `status ${x.success.status} -> ${y.success.status}`, reqs);
+  const others = (e: Endpoint) => new Set((e.success.others ?? []).map((o) => o.status));
+  const [ox, oy] = [others(x), others(y)];
+  for (const status of oy)
+    if (!ox.has(status) && status !== x.success.status)
+      out.add('response.status-listed', `${op} response`, `status ${status} listed`, reqs);
+  for (const status of ox)
+    if (!oy.has(status) && status !== y.success.status)
+      out.add('response.status-unlisted', `${op} response`, `status ${status} no longer listed`, reqs);
   if ((rx.contentType ?? 'application/json') !== (ry.contentType ?? 'application/json')) {
     out.add(
       'response.changed',

@@ -54,6 +54,18 @@ export const RULES = {
     'breaking',
     'clients parse the old response',
   ),
+  'response.status-listed': both(
+    'wire',
+    'another success status a server may answer (one the documents leave open) is listed',
+    'compatible',
+    'a server could answer it already; clients that took it for an error now read the body',
+  ),
+  'response.status-unlisted': both(
+    'wire',
+    'another success status a server may answer is no longer listed',
+    'breaking',
+    'clients that read the body of that status lose it',
+  ),
   'response.specified': both(
     'wire',
     'a response body that was "not shown" is now specified',

@@ -89,6 +89,26 @@ export const FIXTURES: readonly (readonly [string, Fixture])[] = [
     },
   ],
   [
+    'another success status a server may answer is listed',
+    {
+      edit: (s) => {
+        ep(s, 'dreams.cancel').success.others = [{ status: 202, unspecified: 'UNSPEC-DREAM-SUCCESS-STATUS' }];
+      },
+      expect: [['response.status-listed', 'compatible']],
+      highest: 'compatible',
+    },
+  ],
+  [
+    'another success status is no longer listed',
+    {
+      edit: (s) => {
+        delete ep(s, 'messages.create').success.others;
+      },
+      expect: [['response.status-unlisted', 'breaking']],
+      highest: 'breaking',
+    },
+  ],
+  [
     'a response body that was not shown is specified',
     {
       edit: (s) => {

@@ -11,11 +11,6 @@ type JsonObject = Record<string, unknown>;
 
 const isObject = (x: unknown): x is JsonObject => typeof x === 'object' && x !== null && !Array.isArray(x);
 
-/** Operations that create a record (answered 201). */
-const CREATES = /\.create$/;
-/** Operations that end or remove something (answered 202). */
-const ENDS = new Set(['organizations.workspaces.archive', 'organizations.workspaces.members.delete']);
-
 /** The name of the field an unshown body is wrapped in. */
 const WRAP_FIELD = 'result';
 
@@ -108,11 +103,10 @@ export const variants = named({
     undocumentedErrorType: (documented) => (type) =>
       type === errors.ERRORS.bad_request.type ? 'validation_failed' : `${documented(type)}_variant`,
   },
+  // The other success status the spec lists for the operation (201 for a creation, 202 for an end).
   'other-success-statuses': {
-    successStatus: (documented) => (endpoint, status) => {
-      if (CREATES.test(endpoint.id) && endpoint.method === 'POST') return 201;
-      return ENDS.has(endpoint.id) ? 202 : documented(endpoint, status);
-    },
+    successStatus: (documented) => (endpoint, status) =>
+      endpoint.success.others?.[0]?.status ?? documented(endpoint, status),
   },
   // Refused where the reference server is tolerant because the documents are silent (tolerance.ts).
   'strict-unknown-fields': { requestTolerance: (documented) => ({ ...documented, unknownFields: false }) },
