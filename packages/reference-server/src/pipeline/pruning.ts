@@ -73,7 +73,10 @@ const resolvedRefs = new WeakMap<Record<string, TSchema>, WeakMap<TSchema, TSche
 
 function resolveRef(refs: Record<string, TSchema>, schema: TSchema): TSchema {
   let cache = resolvedRefs.get(refs);
-  if (cache === undefined) resolvedRefs.set(refs, (cache = new WeakMap()));
+  if (cache === undefined) {
+    cache = new WeakMap();
+    resolvedRefs.set(refs, cache);
+  }
   const known = cache.get(schema);
   if (known !== undefined) return known;
   let s = schema;
