@@ -21,17 +21,9 @@ import {
   javaToolchain,
   withoutDefaultsBesideRefs,
 } from '../../src/openapi-generator-java.js';
+import { kitFailures, missingToolchain, PASSED, verdicts } from '../support.js';
 
 const NAME = 'openapi-generator-java';
-const SCENARIO = [
-  'messages.create',
-  'messages.batches.create',
-  'messages.batches.retrieve',
-  'messages.batches.results',
-  'sessions.create',
-  'dreams.create',
-  'dreams.retrieve',
-];
 // Maven generating and compiling on a busy 2-core machine: a minute or two warm, more the first
 // time (downloads into ~/.m2).
 const ROW_TIMEOUT = 600_000;
@@ -39,13 +31,8 @@ const KIT_TIMEOUT = 900_000;
 
 /** Java and Maven, or (locally, not in CI) the test skipped with the reason. */
 const needJava = async (skip: (note: string) => void) => {
-  try {
-    await javaToolchain();
-  } catch (e) {
-    if (!(e instanceof JavaUnavailable) || process.env.CI === 'true') throw e;
-    console.warn(`[generators] Java row skipped: ${e.message} (CI fails instead)`);
-    skip(e.message);
-  }
+  const missing = await missingToolchain('Java row', javaToolchain, [JavaUnavailable]);
+  if (missing !== undefined) skip(missing);
 };
 
 describe('openapi-generator-java: what the row filters and changes', () => {
@@ -100,15 +87,7 @@ describe('openapi-generator-java', () => {
       console.info(
         `[generators] ${NAME}: generate ${row.generate.ms} ms, compile ${row.compile.ms} ms, calls ${row.calls.ms} ms`,
       );
-      expect({
-        generate: [row.generate.ok, row.generate.problem],
-        compile: [row.compile.ok, row.compile.problem],
-        calls: row.calls.steps.map((s) => [s.operation, s.ok, s.problem]),
-      }).toEqual({
-        generate: [true, ''],
-        compile: [true, ''],
-        calls: SCENARIO.map((id) => [id, true, '']),
-      });
+      expect(verdicts(row)).toEqual(PASSED);
     },
     ROW_TIMEOUT,
   );
@@ -120,10 +99,7 @@ describe('openapi-generator-java', () => {
       const start = performance.now();
       const kit = await runKit(java, join(dir, NAME));
       console.info(`[generators] ${NAME} kit: ${Math.round(performance.now() - start)} ms, ${kit.verdict}`);
-      const failures = kit.results
-        .filter((r) => r.outcome === 'failed' || r.outcome === 'unexpected-pass')
-        .map((r) => `${r.id}: ${r.reason ?? ''}`);
-      expect(failures).toEqual([]);
+      expect(kitFailures(kit)).toEqual([]);
       expect(kit.passed).toBeGreaterThan(0);
       expect(kit.verdict).toMatch(/partial/i);
       for (const skip of kit.skipped)

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATORS, runGenerator, type Sandbox, startSandbox, workFolder } from '../../src/index.js';
 import { runKit } from '../../src/kit.js';
 import { PythonUnavailable, pythonBin } from '../../src/python.js';
+import { kitFailures, missingToolchain } from '../support.js';
 
 const GENERATOR = GENERATORS.find((g) => g.name === 'openapi-python-client')!;
 
@@ -43,19 +44,12 @@ describe('client kit on the openapi-python-client SDK', () => {
   it(
     'passes every case it can run; the rest skipped with the reason, the verdict partial',
     async (ctx) => {
-      try {
-        await pythonBin();
-      } catch (e) {
-        if (!(e instanceof PythonUnavailable) || process.env.CI === 'true') throw e;
-        ctx.skip(e.message);
-      }
+      const missing = await missingToolchain('openapi-python-client kit', pythonBin, [PythonUnavailable]);
+      if (missing !== undefined) ctx.skip(missing);
       const row = await runGenerator(GENERATOR, sandbox, { dir });
       expect([row.generate.problem, row.compile.problem]).toEqual(['', '']);
       const kit = await runKit(GENERATOR, join(dir, 'openapi-python-client'));
-      const failures = kit.results
-        .filter((r) => r.outcome !== 'passed' && r.outcome !== 'skipped')
-        .map((r) => [r.id, r.failure?.message]);
-      expect(failures).toEqual([]);
+      expect(kitFailures(kit)).toEqual([]);
       const passed = kit.results.filter((r) => r.outcome === 'passed').map((r) => r.id);
       expect(passed.sort()).toEqual(RUN.flatMap((id) => [`${id}@alternatives`, `${id}@reference`]).sort());
       expect(kit.skipped.length).toBe(kit.results.length - passed.length);
