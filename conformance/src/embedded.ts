@@ -75,8 +75,8 @@ const WORKER_URL = new URL(
  * TypeScript loader first and resolves the workspace's packages to their sources (a test runner
  * may transform this thread's modules with neither in its Node options).
  */
-function newWorker(): Worker {
-  if (!WORKER_URL.pathname.endsWith('.ts')) return new Worker(WORKER_URL);
+function newWorker(entry: URL): Worker {
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry);
   const tsx = pathToFileURL(
     createRequire(import.meta.url)
       .resolve('tsx/package.json')
@@ -85,7 +85,7 @@ function newWorker(): Worker {
   const execArgv = process.execArgv.some((a) => a.includes('@vendor-api/source'))
     ? process.execArgv
     : [...process.execArgv, '--conditions=@vendor-api/source'];
-  const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL.href)}); })`;
+  const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`;
   return new Worker(boot, { eval: true, execArgv });
 }
 
@@ -117,9 +117,16 @@ export class EmbeddedHost {
   /** Settles when the thread has ended. */
   readonly exited: Promise<void>;
 
-  /** `spares`: servers started ahead of the next `start` with the same options (default none). */
-  constructor(private readonly options: { readonly spares?: number } = {}) {
-    this.worker = newWorker();
+  /** Hosts whose thread has not ended yet, in this process. */
+  static running = 0;
+
+  /**
+   * `spares`: servers started ahead of the next `start` with the same options (default none).
+   * `entry`: the thread's module (default `embedded-worker`; tests give one that crashes).
+   */
+  constructor(private readonly options: { readonly spares?: number; readonly entry?: URL } = {}) {
+    this.worker = newWorker(options.entry ?? WORKER_URL);
+    EmbeddedHost.running++;
     this.worker.unref();
     this.worker.on('message', (reply: HostReply) => this.answered(reply));
     this.worker.on('error', (error) =>
@@ -127,6 +134,7 @@ export class EmbeddedHost {
     );
     this.exited = new Promise((resolve) =>
       this.worker.once('exit', (code) => {
+        EmbeddedHost.running--;
         this.stop(new EmbeddedHostError(`the embedded reference server's thread ended (exit code ${code})`));
         resolve();
       }),
