@@ -71,6 +71,23 @@ const WORKER_URL = new URL(
 );
 
 /**
+ * The Node options of a thread that runs the sources: this thread's resolution conditions and
+ * source maps, and the condition that resolves the workspace's packages to their sources. Nothing
+ * else: V8 and process-wide options (`--max-old-space-size`, `--cpu-prof`, ...) are refused in a
+ * worker's options, and the loader is registered by the thread itself.
+ */
+export function sourceExecArgv(parent: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < parent.length; i++) {
+    const a = parent[i]!;
+    if (a === '--conditions' || a === '-C') kept.push(a, parent[++i] ?? '');
+    else if (a.startsWith('--conditions=') || a === '--enable-source-maps') kept.push(a);
+  }
+  if (!kept.some((a) => a.endsWith('@vendor-api/source'))) kept.push('--conditions=@vendor-api/source');
+  return kept;
+}
+
+/**
  * A new worker thread running the worker's module. From the sources, the thread registers the
  * TypeScript loader first and resolves the workspace's packages to their sources (a test runner
  * may transform this thread's modules with neither in its Node options).
@@ -82,9 +99,7 @@ function newWorker(entry: URL): Worker {
       .resolve('tsx/package.json')
       .replace(/package\.json$/, 'dist/esm/api/index.mjs'),
   ).href;
-  const execArgv = process.execArgv.some((a) => a.includes('@vendor-api/source'))
-    ? process.execArgv
-    : [...process.execArgv, '--conditions=@vendor-api/source'];
+  const execArgv = sourceExecArgv(process.execArgv);
   const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`;
   return new Worker(boot, { eval: true, execArgv });
 }

@@ -2,15 +2,17 @@
  * The embedded target's servers run on a worker thread (`EmbeddedHost`): the thread ends with the
  * run, whether the run ends well or not, and a crash of the thread is reported, never waited on.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { spec } from '@vendor-api/spec';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { allCases } from '../src/cases/index.js';
 import { main } from '../src/cli.js';
-import { EmbeddedHost, EmbeddedHostError } from '../src/embedded.js';
+import { EmbeddedHost, EmbeddedHostError, sourceExecArgv } from '../src/embedded.js';
 import { runCases } from '../src/runner.js';
 import { pinSettings } from './helpers.js';
 
@@ -78,4 +80,44 @@ describe('the embedded servers thread', () => {
     expect(host.failure?.message).toMatch(/crashed/);
     await host.close();
   }, 120_000);
+});
+
+describe('the Node options of a servers thread run from the sources', () => {
+  it.each([
+    [['--max-old-space-size=4096', '--conditions=@vendor-api/source'], ['--conditions=@vendor-api/source']],
+    [
+      ['--require', 'x.cjs', '--cpu-prof', '--enable-source-maps'],
+      ['--enable-source-maps', '--conditions=@vendor-api/source'],
+    ],
+    [
+      ['-C', 'other', '--single-threaded-gc'],
+      ['-C', 'other', '--conditions=@vendor-api/source'],
+    ],
+  ])('keep only what a worker takes from %j', (parent, kept) => {
+    expect(sourceExecArgv(parent)).toEqual(kept);
+  });
+
+  it('start when this process was started with V8 options', () => {
+    const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--single-threaded-gc',
+        '--import',
+        'tsx',
+        '--conditions=@vendor-api/source',
+        cli,
+        'run',
+        '--case',
+        SHORT_CASE,
+        '--seed',
+        '7',
+        '--trace-dir',
+        traces,
+      ],
+      { encoding: 'utf8', timeout: 120_000 },
+    );
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  }, 150_000);
 });
