@@ -148,8 +148,11 @@ export async function boundedRequest(
   bounds: ReadBounds,
 ): Promise<{ status: number; headers: Record<string, string>; text: string }> {
   const controller = new AbortController();
-  const deadline = new ReadError(`no whole answer within ${bounds.timeoutMs / 1000} s`, 'deadline');
-  const timer = setTimeout(() => controller.abort(deadline), bounds.timeoutMs);
+  // Made when the deadline hits: an error's stack costs more than many a request.
+  let expired: ReadError | undefined;
+  const deadline = () =>
+    (expired ??= new ReadError(`no whole answer within ${bounds.timeoutMs / 1000} s`, 'deadline'));
+  const timer = setTimeout(() => controller.abort(deadline()), bounds.timeoutMs);
   try {
     const r = await request(url, {
       method: options.method as 'GET',
@@ -176,7 +179,7 @@ export async function boundedRequest(
       }
     } catch (error) {
       r.body.destroy();
-      throw controller.signal.aborted ? deadline : error;
+      throw controller.signal.aborted ? deadline() : error;
     }
     const headers = Object.fromEntries(
       Object.entries(r.headers).map(([k, val]) => [
@@ -186,7 +189,7 @@ export async function boundedRequest(
     );
     return { status: r.statusCode, headers, text: Buffer.concat(chunks, size).toString('utf8') };
   } catch (error) {
-    throw controller.signal.aborted ? deadline : error;
+    throw controller.signal.aborted ? deadline() : error;
   } finally {
     clearTimeout(timer);
   }

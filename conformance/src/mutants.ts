@@ -9,7 +9,7 @@
 import { FAULTS, type FaultDefinition } from '@vendor-api/reference-server';
 import type { VendorSpec } from '@vendor-api/spec';
 import type { CaseDefinition, RunSettings } from './case.js';
-import { startEmbedded } from './embedded.js';
+import { EmbeddedHost } from './embedded.js';
 import { runOne } from './runner.js';
 
 export interface MutantResult {
@@ -30,34 +30,41 @@ export async function runMutants(
 ): Promise<MutantResult[]> {
   const faults = options.only?.length ? FAULTS.filter((f) => options.only!.includes(f.name)) : FAULTS;
   const results: MutantResult[] = [];
-  for (const [i, fault] of faults.entries()) {
-    const ordered = [
-      ...cases.filter((c) => c.requirements.includes(fault.requirement)),
-      ...cases.filter((c) => !c.requirements.includes(fault.requirement)),
-    ];
-    let killed: MutantResult | undefined;
-    let flagged: MutantResult | undefined;
-    let run = 0;
-    for (const c of ordered) {
-      const embedded = await startEmbedded({ seed: settings.seed, faults: [fault.name] });
-      try {
-        const r = await runOne(c, { target: embedded.target, adapter: embedded.adapter, spec, settings });
-        run++;
-        if (r.outcome === 'failed') {
-          killed = { fault, killed: true, by: c.id, casesRun: run };
-          break;
+  // The next case's server is started while a case runs (a fault's cases run one after the other,
+  // up to the first that kills it).
+  const host = new EmbeddedHost({ spares: 1 });
+  try {
+    for (const [i, fault] of faults.entries()) {
+      const ordered = [
+        ...cases.filter((c) => c.requirements.includes(fault.requirement)),
+        ...cases.filter((c) => !c.requirements.includes(fault.requirement)),
+      ];
+      let killed: MutantResult | undefined;
+      let flagged: MutantResult | undefined;
+      let run = 0;
+      for (const c of ordered) {
+        const embedded = await host.start({ seed: settings.seed, faults: [fault.name] });
+        try {
+          const r = await runOne(c, { target: embedded.target, adapter: embedded.adapter, spec, settings });
+          run++;
+          if (r.outcome === 'failed') {
+            killed = { fault, killed: true, by: c.id, casesRun: run };
+            break;
+          }
+          const advisory = r.advisories?.[0];
+          if (advisory && !flagged)
+            flagged = { fault, killed: false, by: c.id, flagged: advisory.unspecified, casesRun: run };
+        } finally {
+          await embedded.close();
         }
-        const advisory = r.advisories?.[0];
-        if (advisory && !flagged)
-          flagged = { fault, killed: false, by: c.id, flagged: advisory.unspecified, casesRun: run };
-      } finally {
-        await embedded.close();
       }
+      const result =
+        killed ?? (flagged ? { ...flagged, casesRun: run } : { fault, killed: false, casesRun: run });
+      results.push(result);
+      options.onResult?.(result, i, faults.length);
     }
-    const result =
-      killed ?? (flagged ? { ...flagged, casesRun: run } : { fault, killed: false, casesRun: run });
-    results.push(result);
-    options.onResult?.(result, i, faults.length);
+  } finally {
+    await host.close();
   }
   return results;
 }

@@ -111,6 +111,8 @@ export class Recorder {
    */
   private readonly raw = new Map<number, unknown>();
   private counter = 0;
+  /** The variables, longest identifier first (so none is replaced inside a longer one); reset on a new binding. */
+  private longestFirst: [string, string][] | undefined;
 
   /** Registers a secret value and the placeholder written instead of it. */
   secret(value: string, placeholder: string): void {
@@ -125,6 +127,7 @@ export class Recorder {
       if (typeof v === 'string' && ID_LIKE.test(v) && !this.vars.has(v) && !this.secrets.has(v)) {
         const name = `v${++this.counter}`;
         this.vars.set(v, name);
+        this.longestFirst = undefined;
         bind[name] = p;
       } else if (typeof v === 'object') this.bindFrom(v, bind, p, depth + 1);
     }
@@ -137,9 +140,10 @@ export class Recorder {
   portable<T>(value: T): T {
     if (typeof value === 'string') {
       let s: string = value;
-      for (const [secret, placeholder] of this.secrets) s = s.split(secret).join(`{{${placeholder}}}`);
-      for (const [v, name] of [...this.vars].sort((a, b) => b[0].length - a[0].length))
-        s = s.split(v).join(`{{${name}}}`);
+      for (const [secret, placeholder] of this.secrets)
+        if (s.includes(secret)) s = s.split(secret).join(`{{${placeholder}}}`);
+      this.longestFirst ??= [...this.vars].sort((a, b) => b[0].length - a[0].length);
+      for (const [v, name] of this.longestFirst) if (s.includes(v)) s = s.split(v).join(`{{${name}}}`);
       return s as T;
     }
     if (Array.isArray(value)) return value.map((x) => this.portable(x)) as T;

@@ -8,7 +8,6 @@ import type { Adapter } from '../adapter.js';
 import { CAPABILITIES, type Capability, isCapability, OPT_IN_CAPABILITIES } from '../capabilities.js';
 import { allCases } from '../cases/index.js';
 import { unknownCitations } from '../coverage.js';
-import { startEmbedded } from '../embedded.js';
 import { failureBlock, progressLine, summary } from '../report/console.js';
 import { jsonReport } from '../report/json.js';
 import { junitXml } from '../report/junit.js';
@@ -33,11 +32,10 @@ import { expectedFailuresOf, selectionOf } from './selection.js';
 import { replayOptions, resolveTarget } from './target.js';
 
 /**
- * Cases a run takes at once unless `--concurrency` says otherwise: against a server of its own
- * process; the embedded server shares the suite's thread, where more at once gains nothing.
+ * Cases a run takes at once unless `--concurrency` says otherwise, against any server: the
+ * embedded servers run on a thread of their own (each case on a fresh one).
  */
 const DEFAULT_CONCURRENCY = 4;
-const DEFAULT_EMBEDDED_CONCURRENCY = 1;
 
 /** The target lacks a capability `--require` names: exit 2 before any case runs. */
 export class RequirementError extends Error {}
@@ -125,11 +123,7 @@ async function runSuite(values: Values, progress: { ended: number; total: number
   const settings = { ...settingsFrom(values), maxWaitMs: maxWaitOf(values) };
   const shard: Shard | undefined = values.shard === undefined ? undefined : parseShard(values.shard);
   const concurrency =
-    values.concurrency === undefined
-      ? values['base-url'] || values['control-url']
-        ? DEFAULT_CONCURRENCY
-        : DEFAULT_EMBEDDED_CONCURRENCY
-      : parseConcurrency(values.concurrency);
+    values.concurrency === undefined ? DEFAULT_CONCURRENCY : parseConcurrency(values.concurrency);
   const bad = unknownCitations(spec.requirements, allCases);
   if (bad.length) throw new UsageError(`cases cite unknown requirement ids: ${bad.join(', ')}`);
   const expectedFailures = values['expected-failures']
@@ -137,7 +131,7 @@ async function runSuite(values: Values, progress: { ended: number; total: number
     : {};
   const optIn = optInOf(values);
   const selection = selectionOf(values);
-  const resolved = await resolveTarget(values, settings.seed);
+  const resolved = await resolveTarget(values, settings.seed, { spares: concurrency });
   try {
     checkRequired(values, resolved.adapter, optIn);
   } catch (error) {
@@ -162,9 +156,7 @@ async function runSuite(values: Values, progress: { ended: number; total: number
       optIn,
       traceDir,
       concurrency,
-      ...(resolved.embedded
-        ? { perCase: () => startEmbedded({ seed: settings.seed, vendor: vendor.name }) }
-        : {}),
+      ...(resolved.fresh ? { perCase: resolved.fresh } : {}),
       missingReason: resolved.missingReason,
       onResult: (r, i, n) => {
         progress.ended = i + 1;
@@ -213,10 +205,10 @@ Run options:
 ${SEED_HELP}
 ${SELECT_HELP}
   --shard i/n               the i-th of n shards (stable split by case id)
-  --concurrency N           cases run at once (default ${DEFAULT_CONCURRENCY} against a server given by
-                            --base-url or --control-url, ${DEFAULT_EMBEDDED_CONCURRENCY} embedded: it shares the
-                            suite's thread); against a shared server a case that moves its clock
-                            or switches faults runs alone; the report stays in case order
+  --concurrency N           cases run at once (default ${DEFAULT_CONCURRENCY}; the embedded servers run on a
+                            thread of their own, a fresh one per case); against a shared server a
+                            case that moves its clock or switches faults runs alone; the report
+                            stays in case order
   --max-wait DURATION       how long a case waits for a batch to end or a dream to start or end
                             where the adapter cannot drive them (it polls, as a client would):
                             90s, 5m, 1500ms (default ${durationText(DEFAULT_MAX_WAIT_MS)})

@@ -11,7 +11,7 @@ import type { Adapter, Target } from '../adapter.js';
 import { ControlError, connectControl, controlAdapter, type Discovered } from '../adapters/control.js';
 import { referenceControlUrl } from '../adapters/reference.js';
 import { CAPABILITIES, type Capability, OPT_IN_CAPABILITIES } from '../capabilities.js';
-import { startEmbedded } from '../embedded.js';
+import { type Embedded, EmbeddedHost } from '../embedded.js';
 import { adapterLacks } from '../runner.js';
 import type { Values } from './common.js';
 
@@ -22,6 +22,8 @@ export interface Resolved {
   readonly target: Target;
   readonly adapter: Adapter;
   readonly embedded: boolean;
+  /** For the embedded target: a fresh server for one case (the run closes it). */
+  readonly fresh?: () => Promise<Embedded>;
   /** Why a case is skipped for capabilities the target lacks, in this run's terms. */
   readonly missingReason: (missing: readonly Capability[]) => string;
   /** What the run's header says about the adapter. */
@@ -123,7 +125,15 @@ function warnUnknown(discovered: Discovered): void {
     );
 }
 
-export async function resolveTarget(values: Values, seed: number): Promise<Resolved> {
+/**
+ * The target the options name. `embedded.spares`: for the embedded target, servers kept started
+ * ahead of the cases that ask for a fresh one (one per case the run may run at once).
+ */
+export async function resolveTarget(
+  values: Values,
+  seed: number,
+  embedded: { readonly spares?: number } = {},
+): Promise<Resolved> {
   let baseUrl = urlOption(values, 'base-url');
   let controlUrl = urlOption(values, 'control-url');
   const adapterName = values.adapter;
@@ -132,15 +142,32 @@ export async function resolveTarget(values: Values, seed: number): Promise<Resol
       throw new UsageError(
         `--adapter ${adapterName} needs --base-url (or --control-url) of the server it adapts`,
       );
-    const e = await startEmbedded({ seed, ...(values.vendor ? { vendor: values.vendor } : {}) });
+    // Every case gets a fresh server; the host keeps the next ones started ahead, one per case
+    // that may run at once.
+    const host = new EmbeddedHost(embedded);
+    const options = { seed, ...(values.vendor ? { vendor: values.vendor } : {}) };
+    let e: Embedded;
+    try {
+      e = await host.start(options);
+    } catch (error) {
+      await host.close();
+      throw error;
+    }
     return {
       target: e.target,
       adapter: e.adapter,
       embedded: true,
+      fresh: () => host.start(options),
       missingReason: adapterLacks,
       lackHeadline: 'the adapter lacks a capability they need',
       describe: `adapter ${e.adapter.name}`,
-      close: e.close,
+      close: async () => {
+        try {
+          await e.close();
+        } finally {
+          await host.close();
+        }
+      },
     };
   }
   if (controlUrl && adapterName !== undefined && adapterName !== 'control')

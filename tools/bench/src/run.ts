@@ -15,7 +15,7 @@ const { values, positionals: wanted } = parseCommandLine(
   { large: { type: 'boolean' } },
   `Usage: pnpm bench [name...] [--large]
 
-  name      run only these benchmarks: validate, generate, jsonl, exchange, messages, tenants, kit
+  name      run only these benchmarks: validate, generate, jsonl, exchange, messages, tenants, suite, kit
   --large   jsonl streams about 256 MB instead of a smaller body
   --help    this text
 
@@ -42,6 +42,8 @@ const benches: Record<string, () => boolean | Promise<boolean>> = {
   messages: child('packages/reference-server/bench/run.ts', 'messages'),
   // One tenant's requests with 50,000 objects of another tenant stored vs none (target >= 0.9).
   tenants: child('packages/reference-server/bench/run.ts', 'tenants'),
+  // The main job's request rate vs the reference server's bare rate (target >= 0.3).
+  suite: child('conformance/bench/suite.bench.ts'),
   // The client kit's wall time with the shipped driver vs its drivers alone (target <= 1.25; <= 20 s idle).
   kit: child('conformance/bench/kit.bench.ts'),
 };
