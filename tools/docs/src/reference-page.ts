@@ -186,14 +186,19 @@ function operationHtml(e: Endpoint, op: Obj, view: SchemaView, spec: VendorSpec,
       html: `<pre class="code json"><code>${jsonHtml(body.example)}</code></pre>`,
       copy: true,
     });
-  const responsePanels: Panel[] = Object.entries((op.responses ?? {}) as Obj).map(([status, r]) => {
-    const media = Object.values((r.content ?? {}) as Obj)[0] as Obj | undefined;
-    const html =
-      media && 'example' in media
-        ? `<pre class="code json"><code>${jsonHtml(media.example)}</code></pre>`
-        : `<p class="hint">${r['x-unspecified'] ? `${UNSPECIFIED_MARK}: the body is not shown.` : inline(String(r.description))}</p>`;
-    return { key: status, label: status, html };
-  });
+  // A status a correct server may answer instead of the shown one (a 201 beside a 200) has the same
+  // body: the list of responses names it, the panels show the body once.
+  const others = new Set((e.success.others ?? []).map((o) => String(o.status)));
+  const responsePanels: Panel[] = Object.entries((op.responses ?? {}) as Obj)
+    .filter(([status]) => !others.has(status))
+    .map(([status, r]) => {
+      const media = Object.values((r.content ?? {}) as Obj)[0] as Obj | undefined;
+      const html =
+        media && 'example' in media
+          ? `<pre class="code json"><code>${jsonHtml(media.example)}</code></pre>`
+          : `<p class="hint">${r['x-unspecified'] ? `${UNSPECIFIED_MARK}: the body is not shown.` : inline(String(r.description))}</p>`;
+      return { key: status, label: status, html };
+    });
   return `<section class="operation" id="${escapeHtml(anchor(e))}" data-operation="${escapeHtml(e.id)}">
 <div class="op-text">
 <h3 class="op-title"><a href="#${escapeHtml(anchor(e))}">${escapeHtml(e.title)}</a></h3>
