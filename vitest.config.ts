@@ -65,6 +65,7 @@ export default defineConfig({
       { extends: true, test: { name: 'docs', include: ['tools/docs/test/**/*.test.ts'] } },
       { extends: true, test: { name: 'generators', include: ['tools/generators/test/**/*.test.ts'] } },
       { extends: true, test: { name: 'sdk-compat', include: ['tools/sdk-compat/test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'peers', include: ['tools/peers/test/**/*.test.ts'] } },
     ],
   },
 });
