@@ -14,14 +14,19 @@ describe('a request no route matches', () => {
     const answers: { method: string; url: string; status: number; type: string; message: string }[] = [];
     for (const method of ['QUERY', 'TRACE', 'PATCH', 'PUT', 'POST'] as const)
       for (const url of ['/v1/dreams/drm_1', '/v1/messages/batches', '/nowhere'])
-        for (const headers of [{}, { 'content-type': 'application/json' }, { 'content-type': 'text/plain' }]) {
+        for (const headers of [
+          {},
+          { 'content-type': 'application/json' },
+          { 'content-type': 'text/plain' },
+        ]) {
           if (method === 'POST' && url === '/v1/messages/batches') continue;
           const res = await t.app.inject({ method, url, headers: { 'x-api-key': key, ...headers } });
           const { type, message } = errorOf({ json: res.json() as Record<string, unknown> });
           answers.push({ method, url, status: res.statusCode, type, message });
         }
     const otherwise = answers.filter(
-      (a) => a.status !== 404 || a.type !== 'not_found_error' || a.message !== `no route for ${a.method} ${a.url}`,
+      (a) =>
+        a.status !== 404 || a.type !== 'not_found_error' || a.message !== `no route for ${a.method} ${a.url}`,
     );
     expect(answers).toHaveLength(42);
     expect(otherwise).toEqual([]);

@@ -52,7 +52,8 @@ export interface EdgeSettings {
  * answered `no_route` here, as every other request no route matches.
  */
 function unroutedQuery(request: FastifyRequest): ApiError | null {
-  if (request.method !== 'QUERY' || !request.is404 || request.headers['content-type'] !== undefined) return null;
+  if (request.method !== 'QUERY' || !request.is404 || request.headers['content-type'] !== undefined)
+    return null;
   return apiError('no_route', { method: request.method, path: request.url.split('?')[0] ?? '' });
 }
 
