@@ -26,10 +26,10 @@ interface Ran {
   readonly output: string;
 }
 
-const run = async (file: string, args: readonly string[], timeoutMs = 0): Promise<Ran> => {
+const run = async (file: string, args: readonly string[], timeoutMs = 0, cwd = ROOT): Promise<Ran> => {
   try {
     const { stdout, stderr } = await promisify(execFile)(file, args, {
-      cwd: ROOT,
+      cwd,
       env: { ...process.env, NO_COLOR: '1' },
       maxBuffer: 256 * 1024 * 1024,
       timeout: timeoutMs,
@@ -206,6 +206,10 @@ export async function runSchemathesis(options: SchemathesisRun): Promise<Schemat
       ],
       // Its own budget, plus time to start and to write its report.
       (options.maxTimeSeconds + 120) * 1000,
+      // In a folder of its own: Schemathesis keeps the failures it found in `.schemathesis/` of its
+      // working folder and replays them first on the next run, which would carry one target's
+      // findings into the next.
+      dir,
     );
     const file = readdirSync(dir).find((f) => f.endsWith('.json'));
     if (file === undefined)
