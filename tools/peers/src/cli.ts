@@ -90,6 +90,9 @@ each variant), then our sandbox, Prism and Steady on the same scenario of calls.
 
 A report, not a gate: exit 0 once both tables are printed, 2 on bad usage.`;
 
+// A signal ends the run through `exit`, whose handlers stop the mock servers started.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => process.exit(130));
+
 const { values } = parseCommandLine(
   {
     faults: { type: 'string' },

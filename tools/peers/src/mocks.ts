@@ -86,8 +86,13 @@ async function startChild(name: string, bin: string, args: (port: number) => str
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   let exited: number | null | undefined;
+  // Never left running: stopped when this process ends, however it ends (the command line turns
+  // SIGTERM and SIGINT into an exit).
+  const stop = () => child.kill('SIGKILL');
+  process.once('exit', stop);
   child.on('exit', (code) => {
     exited = code;
+    process.off('exit', stop);
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const close = async () => {

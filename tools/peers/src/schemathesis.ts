@@ -27,14 +27,18 @@ interface Ran {
 }
 
 const run = async (file: string, args: readonly string[], timeoutMs = 0, cwd = ROOT): Promise<Ran> => {
+  const running = promisify(execFile)(file, args, {
+    cwd,
+    env: { ...process.env, NO_COLOR: '1' },
+    maxBuffer: 256 * 1024 * 1024,
+    timeout: timeoutMs,
+    killSignal: 'SIGKILL',
+  });
+  // Never left running when this process ends.
+  const stop = () => running.child.kill('SIGKILL');
+  process.once('exit', stop);
   try {
-    const { stdout, stderr } = await promisify(execFile)(file, args, {
-      cwd,
-      env: { ...process.env, NO_COLOR: '1' },
-      maxBuffer: 256 * 1024 * 1024,
-      timeout: timeoutMs,
-      killSignal: 'SIGKILL',
-    });
+    const { stdout, stderr } = await running;
     return { code: 0, output: `${stdout}\n${stderr}`.trim() };
   } catch (e) {
     const {
@@ -49,6 +53,8 @@ const run = async (file: string, args: readonly string[], timeoutMs = 0, cwd = R
       message: string;
     };
     return { code: typeof code === 'number' ? code : -1, output: `${stdout}\n${stderr}`.trim() || message };
+  } finally {
+    process.off('exit', stop);
   }
 };
 
