@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newFindings, parseReport, signatures } from '../src/schemathesis.js';
+import { newFindings, noisyChecks, parseReport, signatures } from '../src/schemathesis.js';
 
 /** The fields of Schemathesis' JSON run report the comparison reads, as 4.32 writes them. */
 const report = (failures: { code: string; operations: string[] }[], exitCode = 1) =>
@@ -47,26 +47,32 @@ describe('parseReport', () => {
 });
 
 describe('newFindings', () => {
-  it('keeps the (check, operation) pairs the baseline did not report, sorted', () => {
+  it('keeps the findings of the checks that found nothing against the clean server, sorted', () => {
     const clean = parseReport(report([{ code: 'ST202', operations: ['GET /v1/dreams'] }]));
     const faulty = parseReport(
       report([
         { code: 'ST202', operations: ['GET /v1/dreams', 'GET /v1/sessions'] },
-        { code: 'ST201', operations: ['GET /v1/dreams'] },
+        { code: 'ST108', operations: ['POST /v1/x', 'GET /v1/dreams'] },
       ]),
     );
-    expect(newFindings(faulty, clean)).toEqual(['ST201 GET /v1/dreams', 'ST202 GET /v1/sessions']);
+    // ST202 failed against the clean server: its new operation (GET /v1/sessions) is not counted.
+    expect(newFindings(faulty, clean)).toEqual(['ST108 GET /v1/dreams', 'ST108 POST /v1/x']);
     expect(newFindings(clean, faulty)).toEqual([]);
     expect([...signatures(clean)]).toEqual(['ST202 GET /v1/dreams']);
   });
 
-  it('takes several baselines (their union)', () => {
+  it('takes several baselines (the checks that failed in any)', () => {
     const a = parseReport(report([{ code: 'ST204', operations: ['QUERY /v1/dreams'] }]));
-    const b = parseReport(report([{ code: 'ST204', operations: ['QUERY /v1/sessions'] }]));
+    const b = parseReport(report([{ code: 'ST201', operations: ['POST /v1/messages'] }]));
     const run = parseReport(
-      report([{ code: 'ST204', operations: ['QUERY /v1/dreams', 'QUERY /v1/sessions'] }]),
+      report([
+        { code: 'ST204', operations: ['TRACE /v1/sessions'] },
+        { code: 'ST201', operations: ['POST /v1/dreams'] },
+        { code: 'ST001', operations: ['GET /v1/dreams'] },
+      ]),
     );
-    expect(newFindings(run, a)).toEqual(['ST204 QUERY /v1/sessions']);
-    expect(newFindings(run, a, b)).toEqual([]);
+    expect(newFindings(run, a)).toEqual(['ST001 GET /v1/dreams', 'ST201 POST /v1/dreams']);
+    expect(newFindings(run, a, b)).toEqual(['ST001 GET /v1/dreams']);
+    expect(noisyChecks(a, b)).toEqual(['ST201', 'ST204']);
   });
 });
