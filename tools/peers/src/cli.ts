@@ -197,10 +197,11 @@ if (!values['skip-tools']) {
       baselines.push(theirs.report, again.report);
       found = [...new Set([...signatures(theirs.report), ...signatures(again.report)])].sort();
     } else found = newFindings(theirs.report, ...baselines);
+    // A variant is judged by failures alone (an advisory is the suite's policy, not a failure).
     const suite: ToolVerdict = {
-      found: ours.failed,
+      found: ours.failed || (t.kind === 'fault' && ours.flagged !== undefined),
       unfinished: ours.unfinished,
-      by: ours.by ?? '',
+      by: ours.flagged && !ours.failed ? `${ours.by}, advisory ${ours.flagged}` : (ours.by ?? ''),
       requests: ours.requests,
       seconds: ours.seconds,
     };

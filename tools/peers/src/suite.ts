@@ -1,7 +1,8 @@
 /**
  * Our suite's verdict on one target, as its mutation and variant scores reach it: every case
  * against a fresh reference server (the fault's or variant's on), the cases citing a fault's
- * requirement first, stopping at the first failure (the verdict is made). Requests are counted
+ * requirement first, stopping at the first failure (the verdict is made); a fault no case fails but
+ * a case flags with an advisory is found, as the mutation score counts it. Requests are counted
  * at the servers, so they are the suite's and test control's alike.
  */
 import { allCases, type CaseDefinition, runCases } from '@vendor-api/conformance';
@@ -13,6 +14,11 @@ export interface SuiteVerdict {
   /** A case failed (`by` names it). */
   readonly failed: boolean;
   readonly by?: string;
+  /**
+   * No case failed, but one reported an advisory (the suite's own policy where the documents show
+   * no answer; `by` names the case): the mutation score counts such a fault as found, flagged.
+   */
+  readonly flagged?: string;
   /** The budget ran out before a verdict: not every case ran, none failed. */
   readonly unfinished: boolean;
   readonly casesRun: number;
@@ -34,15 +40,16 @@ export function orderedCases(
 
 export async function suiteVerdict(
   choice: TargetChoice,
-  options: { seed: number; maxTimeSeconds: number; numRuns?: number },
+  options: { seed: number; maxTimeSeconds: number; numRuns?: number; cases?: readonly CaseDefinition[] },
 ): Promise<SuiteVerdict> {
   const started = performance.now();
   const deadline = started + options.maxTimeSeconds * 1000;
   const settings = { seed: options.seed, numRuns: options.numRuns ?? 25, timeoutMs: 15_000 };
   let requests = 0;
   let casesRun = 0;
+  let flagged: { by: string; flagged: string } | undefined;
   const seconds = () => (performance.now() - started) / 1000;
-  for (const c of orderedCases(choice)) {
+  for (const c of orderedCases(choice, options.cases)) {
     if (performance.now() > deadline)
       return { failed: false, unfinished: true, casesRun, requests, seconds: seconds() };
     const server = await startTarget(choice, options.seed);
@@ -55,6 +62,8 @@ export async function suiteVerdict(
         settings,
       });
       outcome = result?.outcome;
+      const advisory = result?.advisories?.[0];
+      if (advisory && flagged === undefined) flagged = { by: c.id, flagged: advisory.unspecified };
     } finally {
       requests += server.requests();
       await server.close();
@@ -63,5 +72,5 @@ export async function suiteVerdict(
     if (outcome === 'failed')
       return { failed: true, by: c.id, unfinished: false, casesRun, requests, seconds: seconds() };
   }
-  return { failed: false, unfinished: false, casesRun, requests, seconds: seconds() };
+  return { failed: false, unfinished: false, ...flagged, casesRun, requests, seconds: seconds() };
 }
