@@ -83,6 +83,7 @@ export default defineConfig({
           ]
         : []),
       { extends: true, test: { name: 'sdk-compat', include: ['tools/sdk-compat/test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'peers', include: ['tools/peers/test/**/*.test.ts'] } },
     ],
   },
 });

@@ -12,12 +12,27 @@ import * as validate from './validate.bench.js';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const { values, positionals: wanted } = parseCommandLine(
-  { large: { type: 'boolean' } },
-  `Usage: pnpm bench [name...] [--large]
+  {
+    large: { type: 'boolean' },
+    faults: { type: 'string' },
+    variants: { type: 'string' },
+    'max-time': { type: 'string' },
+    'suite-max-time': { type: 'string' },
+    'max-examples': { type: 'string' },
+    'skip-mocks': { type: 'boolean' },
+    'skip-tools': { type: 'boolean' },
+  },
+  `Usage: pnpm bench [name...] [--large] [peers options]
 
-  name      run only these benchmarks: validate, generate, jsonl, exchange, messages, tenants, suite, kit
+  name      run only these benchmarks: validate, generate, jsonl, exchange, messages, tenants,
+            suite, kit, and peers (only when named: Schemathesis, Prism and Steady side by side,
+            minutes)
   --large   jsonl streams about 256 MB instead of a smaller body
   --help    this text
+
+  peers options (see tools/peers/src/cli.ts):
+  --faults A,B  --variants A,B  --max-time S  --suite-max-time S  --max-examples N
+  --skip-mocks  --skip-tools
 
 Exit codes: 0 every target met, 1 a target missed, 2 bad usage.`,
   { positionals: Number.POSITIVE_INFINITY },
@@ -42,11 +57,22 @@ const benches: Record<string, () => boolean | Promise<boolean>> = {
   messages: child('packages/reference-server/bench/run.ts', 'messages'),
   // One tenant's requests with 50,000 objects of another tenant stored vs none (target >= 0.9).
   tenants: child('packages/reference-server/bench/run.ts', 'tenants'),
-  // The main job's request rate vs the reference server's bare rate (target >= 0.3).
+  // The main job's request rate vs the reference server's bare rate (target >= 0.035).
   suite: child('conformance/bench/suite.bench.ts'),
   // The client kit's wall time with the shipped driver vs its drivers alone (target <= 1.25; <= 20 s idle).
   kit: child('conformance/bench/kit.bench.ts'),
+  // Our suite and Schemathesis on the seeded faults and variants; the sandbox, Prism and Steady on
+  // one scenario. A report (it always passes), and minutes long: run only when named.
+  peers: child(
+    'tools/peers/src/cli.ts',
+    ...(['faults', 'variants', 'max-time', 'suite-max-time', 'max-examples'] as const).flatMap((k) =>
+      values[k] === undefined ? [] : [`--${k}`, values[k]],
+    ),
+    ...(['skip-mocks', 'skip-tools'] as const).flatMap((k) => (values[k] ? [`--${k}`] : [])),
+  ),
 };
+/** Benchmarks a run without names leaves out. */
+const ONLY_WHEN_NAMED = new Set(['peers']);
 
 try {
   checkNames(
@@ -61,7 +87,7 @@ try {
 }
 let ok = true;
 for (const [name, fn] of Object.entries(benches)) {
-  if (wanted.length && !wanted.includes(name)) continue;
+  if (wanted.length ? !wanted.includes(name) : ONLY_WHEN_NAMED.has(name)) continue;
   ok = (await fn()) && ok;
 }
 process.exit(ok ? 0 : 1);

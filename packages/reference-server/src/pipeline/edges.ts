@@ -46,6 +46,17 @@ export interface EdgeSettings {
   readonly testControlToken: string | null;
 }
 
+/**
+ * A QUERY request without a Content-Type that no route matches (the API has no QUERY operation):
+ * the framework refuses such a request with its own 400 before the not-found handler runs, so it is
+ * answered `no_route` here, as every other request no route matches.
+ */
+function unroutedQuery(request: FastifyRequest): ApiError | null {
+  if (request.method !== 'QUERY' || !request.is404 || request.headers['content-type'] !== undefined)
+    return null;
+  return apiError('no_route', { method: request.method, path: request.url.split('?')[0] ?? '' });
+}
+
 /** A Fastify instance with the server's edges, and no route yet. */
 export function createEdges(state: ServerState, settings: EdgeSettings): FastifyInstance {
   const { timeLimits, testControlToken } = settings;
@@ -88,17 +99,23 @@ export function createEdges(state: ServerState, settings: EdgeSettings): Fastify
   // second hook a second pass of Fastify's hook runner). Every answer carries the request id; an
   // HTTP/1.1 request without Host is refused; test control refuses a request without its token or
   // from another Host before its body is read, judged on the route the router matched
-  // (`forTestControl`), whatever spelling reached it.
+  // (`forTestControl`), whatever spelling reached it; a request no route matches is answered
+  // `no_route` here when the framework would refuse it otherwise first (`unroutedQuery`).
   app.addHook(
     'onRequest',
     testControlToken === null
       ? (request, reply, done) => {
           reply.header(idHeader, request.id);
-          done(hostMissing(request) ?? undefined);
+          done(hostMissing(request) ?? unroutedQuery(request) ?? undefined);
         }
       : (request, reply, done) => {
           reply.header(idHeader, request.id);
-          done(hostMissing(request) ?? testControlRefusal(request, testControlToken) ?? undefined);
+          done(
+            hostMissing(request) ??
+              testControlRefusal(request, testControlToken) ??
+              unroutedQuery(request) ??
+              undefined,
+          );
         },
   );
 
