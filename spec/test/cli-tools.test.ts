@@ -50,7 +50,7 @@ describe('the tool command lines', () => {
     [
       'tools/bench/src/run.ts',
       ['valdiate'],
-      'unknown benchmark "valdiate" (did you mean validate?) (known: validate, generate, jsonl, exchange, messages, tenants, suite, kit)',
+      'unknown benchmark "valdiate" (did you mean validate?) (known: validate, generate, jsonl, exchange, messages, tenants, suite, kit, peers)',
     ],
     [
       'spec/src/cli/summary.ts',

@@ -9,7 +9,15 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { createServer, TEST_CONTROL_PREFIX } from '@vendor-api/reference-server';
-import { CONTROL_TOKEN_HEADER, controlEndpoint, controlPath, operation, spec } from '@vendor-api/spec';
+import {
+  access,
+  CONTROL_TOKEN_HEADER,
+  controlEndpoint,
+  controlPath,
+  type OperationId,
+  operation,
+  spec,
+} from '@vendor-api/spec';
 import { validateResponse } from '@vendor-api/validators';
 import { Agent, request } from 'undici';
 
@@ -106,7 +114,7 @@ async function startChild(name: string, bin: string, args: (port: number) => str
     if (exited !== undefined)
       throw new MockUnavailable(`${name} exited (${exited}) before it listened:\n${output.trim()}`);
     try {
-      const r = await request(`${baseUrl}/v1/messages/batches`, { method: 'GET' });
+      const r = await request(`${baseUrl}${pathOf('messages.batches.list')}`, { method: 'GET' });
       await r.body.dump();
       return { name, baseUrl, apiKey: 'sk-mock-key', close };
     } catch {
@@ -151,10 +159,27 @@ interface Reply {
 
 const short = (text: string) => (text.length > 200 ? `${text.slice(0, 200)}…` : text);
 
+/** An operation's path from the spec, its parameters filled in order (encoded). */
+function pathOf(id: OperationId, ...params: string[]): string {
+  const op = operation(spec, id);
+  if (op?.path == null) throw new Error(`the spec has no operation ${id} at a fixed path`);
+  let i = 0;
+  return op.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(params[i++] ?? ''));
+}
+
+/**
+ * An id of a kind (`MessageBatchId`) that no server made: its pattern's literal prefix and a tag,
+ * sent where a mock created nothing to refer to (so that every call is still made).
+ */
+function placeholderId(schema: 'MessageBatchId' | 'DreamId' | 'MemoryStoreId', tag: string): string {
+  const pattern = String((spec.schemas[schema] as { pattern?: string }).pattern ?? '');
+  return `${/^\^([A-Za-z_]+)/.exec(pattern)?.[1] ?? ''}${tag}`;
+}
+
 /** The scenario against one server: every call made whatever the earlier ones answered. */
 export async function runScenario(target: MockTarget): Promise<ScenarioResult> {
   const { headers } = spec.vendor;
-  const base = { 'x-api-key': target.apiKey, [headers.version]: spec.vendor.apiVersion };
+  const base = { [access.API_KEY_HEADER]: target.apiKey, [headers.version]: spec.vendor.apiVersion };
   const betas = (id: 'sessions.create' | 'dreams.create' | 'dreams.retrieve') => ({
     [headers.beta]: operation(spec, id).betas.join(','),
   });
@@ -197,9 +222,9 @@ export async function runScenario(target: MockTarget): Promise<ScenarioResult> {
   const customIds = ['peers-first', 'peers-second'];
   const memoryStoreId = target.control
     ? await target.control.createMemoryStore()
-    : `memstore_peers${Date.now().toString(36)}`;
+    : placeholderId('MemoryStoreId', `peers${Date.now().toString(36)}`);
 
-  judge('messages.create', await attempt(send('POST', '/v1/messages', {}, message)));
+  judge('messages.create', await attempt(send('POST', pathOf('messages.create'), {}, message)));
   // Two batches of different sizes: each retrieved must be itself (its id, its number of requests).
   const createBatch = async (ids: readonly string[]) => {
     const created = judge(
@@ -207,7 +232,7 @@ export async function runScenario(target: MockTarget): Promise<ScenarioResult> {
       await attempt(
         send(
           'POST',
-          '/v1/messages/batches',
+          pathOf('messages.batches.create'),
           {},
           { requests: ids.map((custom_id) => ({ custom_id, params: message })) },
         ),
@@ -223,7 +248,9 @@ export async function runScenario(target: MockTarget): Promise<ScenarioResult> {
   const retrieveBatch = async (id: string | undefined, requests: number) => {
     const got = judge(
       'messages.batches.retrieve',
-      await attempt(send('GET', `/v1/messages/batches/${encodeURIComponent(id ?? 'msgbatch_peers')}`, {})),
+      await attempt(
+        send('GET', pathOf('messages.batches.retrieve', id ?? placeholderId('MessageBatchId', 'peers')), {}),
+      ),
     );
     const counts = Object.values((got?.request_counts ?? {}) as Record<string, unknown>).reduce<number>(
       (sum, n) => sum + (typeof n === 'number' ? n : 0),
@@ -273,7 +300,7 @@ export async function runScenario(target: MockTarget): Promise<ScenarioResult> {
   const session = judge(
     'sessions.create',
     await attempt(
-      send('POST', '/v1/sessions', betas('sessions.create'), {
+      send('POST', pathOf('sessions.create'), betas('sessions.create'), {
         agent: 'agent_peers',
         environment_id: 'env_peers',
         resources: [{ type: 'memory_store', memory_store_id: memoryStoreId }],
@@ -284,7 +311,7 @@ export async function runScenario(target: MockTarget): Promise<ScenarioResult> {
   const dream = judge(
     'dreams.create',
     await attempt(
-      send('POST', '/v1/dreams', betas('dreams.create'), {
+      send('POST', pathOf('dreams.create'), betas('dreams.create'), {
         model,
         inputs: [
           { type: 'memory_store', memory_store_id: memoryStoreId },
@@ -293,10 +320,10 @@ export async function runScenario(target: MockTarget): Promise<ScenarioResult> {
       }),
     ),
   );
-  const dreamId = typeof dream?.id === 'string' ? dream.id : 'drm_peers';
+  const dreamId = typeof dream?.id === 'string' ? dream.id : placeholderId('DreamId', 'peers');
   const gotDream = judge(
     'dreams.retrieve',
-    await attempt(send('GET', `/v1/dreams/${encodeURIComponent(dreamId)}`, betas('dreams.retrieve'))),
+    await attempt(send('GET', pathOf('dreams.retrieve', dreamId), betas('dreams.retrieve'))),
   );
   if (gotDream && (gotDream.id !== dreamId || !JSON.stringify(gotDream).includes(memoryStoreId)))
     problems.push(
@@ -321,7 +348,7 @@ export async function throughput(
     messages: [{ role: 'user', content: 'Hello' }],
   });
   const headers = {
-    'x-api-key': target.apiKey,
+    [access.API_KEY_HEADER]: target.apiKey,
     [spec.vendor.headers.version]: spec.vendor.apiVersion,
     'content-type': 'application/json',
   };
@@ -331,7 +358,7 @@ export async function throughput(
   const worker = async () => {
     while (next < options.count) {
       next++;
-      const r = await request(`${target.baseUrl}/v1/messages`, {
+      const r = await request(`${target.baseUrl}${pathOf('messages.create')}`, {
         method: 'POST',
         headers,
         body,
