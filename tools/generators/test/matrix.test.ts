@@ -3,40 +3,24 @@
  * OpenAPI document, compiles beside its driver, and makes every call of the scenario against the
  * reference server. A change of the document that breaks one of them fails here.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  GENERATORS,
-  PUBLISHED_DOCUMENT,
-  runGenerator,
-  type Sandbox,
-  startSandbox,
-  workFolder,
-} from '../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { GENERATORS, PUBLISHED_DOCUMENT, runGenerator } from '../src/index.js';
 import { PythonUnavailable, pythonBin } from '../src/python.js';
-import { missingToolchain, PASSED, verdicts } from './support.js';
+import { missingToolchain, PASSED, sandboxAndFolder, verdicts } from './support.js';
 
 // Generating and type-checking a client takes 5 to 20 s on a busy 2-core machine.
 const GENERATOR_TIMEOUT = 180_000;
 
 describe('generator matrix', () => {
-  let sandbox: Sandbox;
-  let dir: string;
-  beforeAll(async () => {
-    dir = workFolder();
-    sandbox = await startSandbox();
-  });
-  afterAll(async () => {
-    await sandbox?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const env = sandboxAndFolder();
 
   for (const generator of GENERATORS.filter((g) => g.language === 'typescript')) {
     it(
       `${generator.name}: its client compiles and makes every call of the scenario`,
       async () => {
-        const row = await runGenerator(generator, sandbox, { dir });
+        const row = await runGenerator(generator, env.sandbox, { dir: env.dir });
         expect(verdicts(row)).toEqual(PASSED);
       },
       GENERATOR_TIMEOUT,
@@ -49,10 +33,13 @@ describe('generator matrix', () => {
       const document = JSON.parse(readFileSync(PUBLISHED_DOCUMENT, 'utf8'));
       const responses = document.paths['/v1/dreams'].post.responses;
       responses['4XX'] = responses.default;
-      const path = join(dir, 'with-range.json');
+      const path = join(env.dir, 'with-range.json');
       writeFileSync(path, JSON.stringify(document));
       const orval = GENERATORS.find((g) => g.name === 'orval')!;
-      const row = await runGenerator(orval, sandbox, { dir: join(dir, 'with-range'), document: path });
+      const row = await runGenerator(orval, env.sandbox, {
+        dir: join(env.dir, 'with-range'),
+        document: path,
+      });
       expect(row.generate.ok).toBe(true);
       expect(row.compile.ok).toBe(false);
       expect(row.compile.problem).toContain('TS1351');
@@ -73,7 +60,7 @@ describe('generator matrix', () => {
       'its client of the published document type-checks and makes every call of the scenario',
       async (ctx) => {
         await needPython((note) => ctx.skip(note));
-        const row = await runGenerator(python, sandbox, { dir });
+        const row = await runGenerator(python, env.sandbox, { dir: env.dir });
         expect(verdicts(row)).toEqual(PASSED);
       },
       GENERATOR_TIMEOUT,
@@ -83,12 +70,15 @@ describe('generator matrix', () => {
       'warns on a document whose version header is a `const` (the published one was, until it became an `enum`)',
       async (ctx) => {
         await needPython((note) => ctx.skip(note));
-        const path = join(dir, 'const-header.json');
+        const path = join(env.dir, 'const-header.json');
         writeFileSync(
           path,
           JSON.stringify(withConstHeader(JSON.parse(readFileSync(PUBLISHED_DOCUMENT, 'utf8')))),
         );
-        const row = await runGenerator(python, sandbox, { dir: join(dir, 'const-header'), document: path });
+        const row = await runGenerator(python, env.sandbox, {
+          dir: join(env.dir, 'const-header'),
+          document: path,
+        });
         expect(row.generate.ok).toBe(false);
         expect(row.generate.problem).toContain("Literal['2023-06-01'] is not allowed in header");
       },

@@ -3,7 +3,9 @@
  * comparable value, a toolchain that may be missing here (skipped locally with the reason, a
  * failure in CI), and a kit run's failures.
  */
-import type { KitRow, Row } from '../src/index.js';
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
+import { type KitRow, type Row, type Sandbox, startSandbox, workFolder } from '../src/index.js';
 
 /** The operations of the scenario, in the order the matrix calls them (`src/scenario.ts`). */
 export const SCENARIO = [
@@ -58,3 +60,20 @@ export const kitFailures = (kit: KitRow): string[] =>
   kit.results
     .filter((r) => r.outcome === 'failed' || r.outcome === 'unexpected-pass')
     .map((r) => `${r.id}: ${r.failure?.message ?? r.reason ?? ''}`);
+
+/**
+ * The sandbox and a work folder of a test file's tests (inside its `describe`): made before them,
+ * closed and removed after. Read `sandbox` and `dir` inside the tests.
+ */
+export function sandboxAndFolder(): { readonly sandbox: Sandbox; readonly dir: string } {
+  const env = {} as { sandbox: Sandbox; dir: string };
+  beforeAll(async () => {
+    env.dir = workFolder();
+    env.sandbox = await startSandbox();
+  });
+  afterAll(async () => {
+    await env.sandbox?.close();
+    if (env.dir) rmSync(env.dir, { recursive: true, force: true });
+  });
+  return env;
+}

@@ -3,20 +3,12 @@
  * `go vet` and `go build` beside its driver and makes every call of the scenario; its kit driver
  * passes every client case a generated client can run and answers the others unsupported.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GoUnavailable, oapiCodegen, runGo } from '../../src/go.js';
-import {
-  GENERATORS,
-  type Row,
-  runGenerator,
-  runKit,
-  type Sandbox,
-  startSandbox,
-  workFolder,
-} from '../../src/index.js';
-import { kitFailures, missingToolchain, PASSED, verdicts } from '../support.js';
+import { GENERATORS, type Row, runGenerator, runKit } from '../../src/index.js';
+import { kitFailures, missingToolchain, PASSED, sandboxAndFolder, verdicts } from '../support.js';
 
 /** The client cases a generated client runs: none needs a credential chain. */
 const WIRE_CASES = [
@@ -35,25 +27,18 @@ const KIT_TIMEOUT = 600_000;
 
 describe('oapi-codegen (Go)', () => {
   const go = GENERATORS.find((g) => g.name === 'oapi-codegen')!;
-  let sandbox: Sandbox;
-  let dir: string;
+  const env = sandboxAndFolder();
   /** Why the Go toolchain cannot be had here (locally only: CI fails instead). */
   let unavailable: string | undefined;
   /** The row, generated once for every test (its client in `dir/oapi-codegen`). */
   let row: Promise<Row> | undefined;
   const generated = () => {
-    row ??= runGenerator(go, sandbox, { dir });
+    row ??= runGenerator(go, env.sandbox, { dir: env.dir });
     return row;
   };
   beforeAll(async () => {
-    dir = workFolder();
-    sandbox = await startSandbox();
     unavailable = await missingToolchain('Go row', oapiCodegen, [GoUnavailable]);
   }, BUILD_TIMEOUT);
-  afterAll(async () => {
-    await sandbox?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
 
   it(
     'its client of the published document passes go vet and go build and makes every call of the scenario',
@@ -71,7 +56,7 @@ describe('oapi-codegen (Go)', () => {
     async (ctx) => {
       if (unavailable !== undefined) ctx.skip(unavailable);
       expect((await generated()).compile.ok).toBe(true);
-      const kit = await runKit(go, join(dir, 'oapi-codegen'));
+      const kit = await runKit(go, join(env.dir, 'oapi-codegen'));
       expect(kitFailures(kit)).toEqual([]);
       expect(kit.failed).toBe(0);
       expect(kit.verdict).toMatch(/partial/i);
@@ -91,10 +76,10 @@ describe('oapi-codegen (Go)', () => {
       // A 200 of two result lines, as the results operation answers: the generated parser has no
       // case for its media type, and its `default` case (any status, any media type containing
       // "json") parses the body as one error object.
-      const program = join(dir, 'oapi-codegen', 'ndjson');
+      const program = join(env.dir, 'oapi-codegen', 'ndjson');
       mkdirSync(program, { recursive: true });
       writeFileSync(join(program, 'main.go'), NDJSON_PROGRAM);
-      const out = await runGo(['run', './ndjson'], join(dir, 'oapi-codegen'));
+      const out = await runGo(['run', './ndjson'], join(env.dir, 'oapi-codegen'));
       expect(out).toBe("invalid character '{' after top-level value");
     },
     GENERATOR_TIMEOUT,

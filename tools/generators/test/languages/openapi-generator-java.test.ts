@@ -3,25 +3,17 @@
  * Maven plugin, compiled with its drivers, making every call of the scenario; then the client
  * kit's cases through its kit driver. Java and Maven missing: skipped locally, failed in CI.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  GENERATORS,
-  PUBLISHED_DOCUMENT,
-  runGenerator,
-  runKit,
-  type Sandbox,
-  startSandbox,
-  workFolder,
-} from '../../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { GENERATORS, PUBLISHED_DOCUMENT, runGenerator, runKit } from '../../src/index.js';
 import {
   documentWarnings,
   JavaUnavailable,
   javaToolchain,
   withoutDefaultsBesideRefs,
 } from '../../src/openapi-generator-java.js';
-import { kitFailures, missingToolchain, PASSED, verdicts } from '../support.js';
+import { kitFailures, missingToolchain, PASSED, sandboxAndFolder, verdicts } from '../support.js';
 
 const NAME = 'openapi-generator-java';
 // Maven generating and compiling on a busy 2-core machine: a minute or two warm, more the first
@@ -68,22 +60,13 @@ describe('openapi-generator-java: what the row filters and changes', () => {
 
 describe('openapi-generator-java', () => {
   const java = GENERATORS.find((g) => g.name === NAME)!;
-  let sandbox: Sandbox;
-  let dir: string;
-  beforeAll(async () => {
-    dir = workFolder();
-    sandbox = await startSandbox();
-  });
-  afterAll(async () => {
-    await sandbox?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const env = sandboxAndFolder();
 
   it(
     'its client of the published document compiles with its driver and makes every call of the scenario',
     async (ctx) => {
       await needJava((note) => ctx.skip(note));
-      const row = await runGenerator(java, sandbox, { dir });
+      const row = await runGenerator(java, env.sandbox, { dir: env.dir });
       console.info(
         `[generators] ${NAME}: generate ${row.generate.ms} ms, compile ${row.compile.ms} ms, calls ${row.calls.ms} ms`,
       );
@@ -97,7 +80,7 @@ describe('openapi-generator-java', () => {
     async (ctx) => {
       await needJava((note) => ctx.skip(note));
       const start = performance.now();
-      const kit = await runKit(java, join(dir, NAME));
+      const kit = await runKit(java, join(env.dir, NAME));
       console.info(`[generators] ${NAME} kit: ${Math.round(performance.now() - start)} ms, ${kit.verdict}`);
       expect(kitFailures(kit)).toEqual([]);
       expect(kit.passed).toBeGreaterThan(0);

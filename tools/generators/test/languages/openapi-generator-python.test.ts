@@ -3,10 +3,10 @@
  * the one rewrite its users make), type-checked beside its driver, and making every call of the
  * scenario against the reference server.
  */
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLISHED_DOCUMENT, runGenerator, type Sandbox, startSandbox, workFolder } from '../../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { PUBLISHED_DOCUMENT, runGenerator } from '../../src/index.js';
 import {
   JavaUnavailable,
   OPENAPI_GENERATOR_PYTHON,
@@ -16,7 +16,7 @@ import {
   withNullConst,
 } from '../../src/openapi-generator.js';
 import { PythonUnavailable, pythonBin } from '../../src/python.js';
-import { missingToolchain, PASSED, verdicts } from '../support.js';
+import { missingToolchain, PASSED, sandboxAndFolder, verdicts } from '../support.js';
 
 // Fetching the jar (first run), generating and type-checking take 10 to 60 s on a busy 2-core machine.
 const TIMEOUT = 300_000;
@@ -31,22 +31,13 @@ async function needToolchains(skip: (note: string) => void): Promise<void> {
 }
 
 describe('openapi-generator-python', () => {
-  let sandbox: Sandbox;
-  let dir: string;
-  beforeAll(async () => {
-    dir = workFolder();
-    sandbox = await startSandbox();
-  });
-  afterAll(async () => {
-    await sandbox?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const env = sandboxAndFolder();
 
   it(
     'its client of the published document type-checks and makes every call of the scenario',
     async (ctx) => {
       await needToolchains((note) => ctx.skip(note));
-      const row = await runGenerator(OPENAPI_GENERATOR_PYTHON, sandbox, { dir });
+      const row = await runGenerator(OPENAPI_GENERATOR_PYTHON, env.sandbox, { dir: env.dir });
       expect(verdicts(row)).toEqual(PASSED);
     },
     TIMEOUT,
@@ -56,7 +47,7 @@ describe('openapi-generator-python', () => {
     'stops on the published document as it is: a property whose schema is `{type: "null"}` (the rewrite its users make)',
     async (ctx) => {
       await needToolchains((note) => ctx.skip(note));
-      const raw = join(dir, 'raw');
+      const raw = join(env.dir, 'raw');
       mkdirSync(raw, { recursive: true });
       const args = ['-i', PUBLISHED_DOCUMENT, '-g', 'python', '-o', '.', '--package-name', 'vendor_client'];
       await expect(runOpenApiGenerator(args, raw)).rejects.toThrow(

@@ -1,15 +1,9 @@
-/**
- * The client kit on the SDK openapi-python-client generates: every client case its driver
- * (`kit/openapi-python-client.py`) can run passes, and the others (credential chain, profile
- * files, token exchange) are skipped with the driver's reason, so the verdict is partial.
- */
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENERATORS, runGenerator, type Sandbox, startSandbox, workFolder } from '../../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { GENERATORS, runGenerator } from '../../src/index.js';
 import { runKit } from '../../src/kit.js';
 import { PythonUnavailable, pythonBin } from '../../src/python.js';
-import { kitFailures, missingToolchain } from '../support.js';
+import { kitFailures, missingToolchain, sandboxAndFolder } from '../support.js';
 
 const GENERATOR = GENERATORS.find((g) => g.name === 'openapi-python-client')!;
 
@@ -30,25 +24,16 @@ const NO_EXCHANGE = 'the generated SDK has no token exchange';
 const TIMEOUT = 600_000;
 
 describe('client kit on the openapi-python-client SDK', () => {
-  let sandbox: Sandbox;
-  let dir: string;
-  beforeAll(async () => {
-    dir = workFolder();
-    sandbox = await startSandbox();
-  });
-  afterAll(async () => {
-    await sandbox?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const env = sandboxAndFolder();
 
   it(
     'passes every case it can run; the rest skipped with the reason, the verdict partial',
     async (ctx) => {
       const missing = await missingToolchain('openapi-python-client kit', pythonBin, [PythonUnavailable]);
       if (missing !== undefined) ctx.skip(missing);
-      const row = await runGenerator(GENERATOR, sandbox, { dir });
+      const row = await runGenerator(GENERATOR, env.sandbox, { dir: env.dir });
       expect([row.generate.problem, row.compile.problem]).toEqual(['', '']);
-      const kit = await runKit(GENERATOR, join(dir, 'openapi-python-client'));
+      const kit = await runKit(GENERATOR, join(env.dir, 'openapi-python-client'));
       expect(kitFailures(kit)).toEqual([]);
       const passed = kit.results.filter((r) => r.outcome === 'passed').map((r) => r.id);
       expect(passed.sort()).toEqual(RUN.flatMap((id) => [`${id}@alternatives`, `${id}@reference`]).sort());
