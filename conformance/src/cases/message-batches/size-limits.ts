@@ -8,6 +8,7 @@
  */
 import { batchRules, MESSAGE_BATCH_MAX_REQUESTS } from '@vendor-api/spec';
 import { defineCase } from '../../case.js';
+import { observedWith } from '../../needs.js';
 import type { Auth } from '../../http.js';
 import { freshDefaultWorkspaceKey } from '../workspaces/support.js';
 import { refused, success } from './checks.js';
@@ -35,7 +36,8 @@ export const sizeLimits = defineCase({
   family: 'message-batches',
   title: `a batch of ${MESSAGE_BATCH_MAX_REQUESTS.toLocaleString('en-US')} requests or just under ${BATCH_SIZE_LIMIT_MB} MB is created; ${(MESSAGE_BATCH_MAX_REQUESTS + 1).toLocaleString('en-US')} requests, or a few requests over ${BATCH_SIZE_LIMIT_MB} MB, are refused`,
   requirements: ['BATCH-CREATE-MAX-REQUESTS', 'BATCH-CREATE-MAX-SIZE', 'BATCH-CREATE-LIMIT-FIRST-REACHED'],
-  needs: ['large-requests'],
+  // A fresh organization when the adapter can make one (otherwise the run's workspace).
+  needs: ['large-requests', observedWith('organizations'), observedWith('workspace-keys')],
   async run(ctx) {
     const model = ctx.vendor.models.sonnet;
     // The accepted batches stay enqueued (nothing processes them): in a fresh organization where the
