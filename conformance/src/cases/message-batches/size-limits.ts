@@ -8,8 +8,8 @@
  */
 import { batchRules, MESSAGE_BATCH_MAX_REQUESTS } from '@vendor-api/spec';
 import { defineCase } from '../../case.js';
-import { observedWith } from '../../needs.js';
 import type { Auth } from '../../http.js';
+import { observedWith } from '../../needs.js';
 import { freshDefaultWorkspaceKey } from '../workspaces/support.js';
 import { refused, success } from './checks.js';
 
